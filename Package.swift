@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// Linnet: an MPRIS 2.2 music player service for Linux desktops.
+// Dependency direction: C shims ← wrappers ← {Decoding, PulseOutput, MPRIS} → PlayerCore; executables on top.
+import PackageDescription
+
+let package = Package(
+    name: "Linnet",
+    products: [
+        .executable(name: "linnetd", targets: ["linnetd"]),
+        .executable(name: "linnet", targets: ["linnet"]),
+    ],
+    targets: [
+        // C shims: system libraries found through pkg-config.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+
+        // Thin wrappers: the only code that imports C.
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "Pulse", dependencies: ["CPulse"]),
+        .target(name: "Mpg123", dependencies: ["CMpg123"]),
+        .target(name: "Sndfile", dependencies: ["CSndfile"]),
+
+        // The domain: no C, no D-Bus.
+        .target(name: "PlayerCore"),
+
+        // Implementations of the domain's protocols.
+        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile"]),
+        .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
+        .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+
+        // Executables.
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
+        .executableTarget(name: "linnet", dependencies: ["DBus"]),
+
+        // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
+    ]
+)

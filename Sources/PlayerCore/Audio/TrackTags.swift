@@ -1,0 +1,36 @@
+/// The tags of one track, in the player's own terms (the MPRIS layer maps them to xesam keys).
+public struct TrackTags: Sendable, Hashable {
+    public var title: String?
+    public var artists: [String] = []
+    public var album: String?
+    public var albumArtists: [String] = []
+    public var trackNumber: Int?
+    public var trackCount: Int?
+    public var discNumber: Int?
+    public var discCount: Int?
+    public var genres: [String] = []
+    /// The date as written in the tag ("2024", "2024-05-01").
+    public var date: String?
+    public var composers: [String] = []
+    public var comments: [String] = []
+    /// Unsynchronised lyrics embedded in the file.
+    public var lyrics: String?
+    /// Embedded cover picture, when the decoder found one (front cover preferred).
+    public var picture: EmbeddedPicture?
+
+    public init() {}
+
+    /// True when no field is set.
+    public var isEmpty: Bool { self == TrackTags() }
+}
+
+/// A picture embedded in a file's tags.
+public struct EmbeddedPicture: Sendable, Hashable {
+    public var mimeType: String
+    public var data: [UInt8]
+
+    public init(mimeType: String, data: [UInt8]) {
+        self.mimeType = mimeType
+        self.data = data
+    }
+}

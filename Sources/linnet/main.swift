@@ -1,0 +1,1 @@
+print("linnet: not yet implemented")

@@ -1,0 +1,1 @@
+print("linnetd: not yet implemented")

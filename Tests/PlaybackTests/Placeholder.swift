@@ -1,0 +1,2 @@
+// Placeholder until the target's tests land.
+import TestSupport

@@ -1,0 +1,12 @@
+#!/bin/sh
+# Installs the Debian 12 packages Linnet needs to build, run and test (run as root).
+# Build: the C libraries' -dev packages. Run/test: a session bus, a sound server, the real clients
+# the tests drive (playerctl, busctl, gdbus), and the tools that make test media.
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends \
+    pkg-config libdbus-1-dev libpulse-dev libmpg123-dev libsndfile1-dev \
+    dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
+    mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
+    python3-dbus >/dev/null
