@@ -38,12 +38,14 @@ final class ByteSourceBridge: Mpg123Input, SndfileInput {
         default: return -1
         }
         if target == source.position { return target }
-        guard source.isSeekable, target >= 0 else { return -1 }
+        guard target >= 0 else { return -1 }
         do {
             try source.seek(to: target)
             return target
         } catch {
-            sourceError = error
+            // A non-seekable source refusing is an answer, not a failure (it may allow seeks back into its
+            // first bytes, which is all libsndfile's header parsing needs).
+            if error.kind != .notSeekable { sourceError = error }
             return -1
         }
     }

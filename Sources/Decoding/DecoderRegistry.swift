@@ -13,17 +13,13 @@ public enum DecoderRegistry {
     /// Opens any byte source (file today, network stream later), choosing the decoder by content, then by
     /// `fileExtension` (without the dot) when the content is not recognised.
     public static func open(source: any ByteSource, fileExtension: String = "") throws(DecodeError) -> any Decoder {
-        let prefix = try readPrefix(of: source, count: ContainerSniffer.prefixLength)
+        // A non-seekable source is wrapped so its first bytes can be read again after sniffing.
+        let input: any ByteSource = source.isSeekable ? source : RewindableByteSource(base: source)
+        let prefix = try readPrefix(of: input, count: ContainerSniffer.prefixLength)
         guard !prefix.isEmpty else {
             throw DecodeError(.empty, path: source.path, message: "no bytes to decode")
         }
-        let input: any ByteSource
-        if source.isSeekable {
-            try source.seek(to: 0)
-            input = source
-        } else {
-            input = PrefixedByteSource(prefix: prefix, base: source)
-        }
+        try input.seek(to: 0)
         var family = ContainerSniffer.family(ofPrefix: prefix)
         if family == .mpeg, let tagLength = ContainerSniffer.id3TagLength(prefix), input.isSeekable {
             family = try familyBehindID3(input, tagLength: tagLength) ?? .mpeg
