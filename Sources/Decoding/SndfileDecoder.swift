@@ -22,24 +22,24 @@ public final class SndfileDecoder: Decoder {
     private let path: String
     private var nextFrame: Int64 = 0
     private var endingError: DecodeError?
+    /// The file's end is known to be missing: reaching it ends the track with `.truncated`.
+    private var damagedEnd = false
 
     /// Opens `source` with libsndfile; throws `.unsupportedFormat` when it is not a format libsndfile reads,
     /// `.empty` when it holds no audio frames.
     public init(source: any ByteSource) throws(DecodeError) {
         path = source.path
-        let bridge = ByteSourceBridge(source)
+        let (handle, bridge) = try Self.open(source)
+        // An Ogg file whose last page is missing (a cut-off download) opens with an unknown length; libsndfile
+        // decodes its complete pages, and reaching the end then reports the missing rest.
+        damagedEnd = handle.info.container == "OGG" && !Self.isKnownLength(handle.info.frames) && source.isSeekable
+        self.handle = handle
         self.bridge = bridge
-        do {
-            handle = try SndfileHandle(input: bridge)
-        } catch {
-            throw bridge.sourceError ?? DecodeError(error, path: source.path, offset: nil)
-        }
         let info = handle.info
         guard info.sampleRate > 0, info.channels > 0 else {
             throw DecodeError(.corrupt, path: path, message: "invalid stream: \(info.sampleRate) Hz, \(info.channels) ch")
         }
-        // libsndfile reports an unknown length as a huge count (SF_COUNT_MAX) on inputs it cannot measure.
-        let known = info.frames >= 0 && info.frames < Int64.max / 4
+        let known = Self.isKnownLength(info.frames)
         if known && info.frames == 0 {
             throw DecodeError(.empty, path: path, message: "\(info.container) file holds no audio frames")
         }
@@ -51,6 +51,18 @@ public final class SndfileDecoder: Decoder {
                              sampleFormat: info.decodesExactlyToInt16 ? .int16 : .float32)
         tags = SndfileTagMapper.tags(from: handle)
     }
+
+    private static func open(_ source: any ByteSource) throws(DecodeError) -> (SndfileHandle, ByteSourceBridge) {
+        let bridge = ByteSourceBridge(source)
+        do {
+            return (try SndfileHandle(input: bridge), bridge)
+        } catch {
+            throw bridge.sourceError ?? DecodeError(error, path: source.path, offset: nil)
+        }
+    }
+
+    /// libsndfile reports an unknown length as a huge count (SF_COUNT_MAX).
+    private static func isKnownLength(_ frames: Int64) -> Bool { frames >= 0 && frames < Int64.max / 4 }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
         if let endingError { throw endingError }
@@ -70,6 +82,11 @@ public final class SndfileDecoder: Decoder {
             }
         } catch {
             endingError = bridge.sourceError ?? DecodeError(error, path: path, offset: bridge.source.position)
+            // A decoder error with the whole input consumed is the file ending mid-frame.
+            if let length = bridge.source.length, bridge.source.position >= length, bridge.sourceError == nil {
+                endingError!.kind = .truncated
+                endingError!.message = "file ends mid-stream after frame \(nextFrame): \(error)"
+            }
             throw endingError!
         }
         if got == 0 { try checkComplete() }
@@ -103,6 +120,11 @@ public final class SndfileDecoder: Decoder {
         if let sourceError = bridge.sourceError {
             endingError = sourceError
             throw sourceError
+        }
+        if damagedEnd {
+            endingError = DecodeError(.truncated, path: path, offset: bridge.source.position,
+                                      message: "\(container) stream is cut off after frame \(nextFrame)")
+            throw endingError!
         }
         if let totalFrames, nextFrame < totalFrames {
             endingError = DecodeError(.truncated, path: path, offset: bridge.source.position,
