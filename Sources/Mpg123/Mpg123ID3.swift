@@ -8,6 +8,11 @@ public struct Mpg123ID3: Sendable, Hashable {
         public var year: [UInt8]
         public var comment: [UInt8]
         public var genre: UInt8
+
+        public init(title: [UInt8], artist: [UInt8], album: [UInt8], year: [UInt8], comment: [UInt8], genre: UInt8) {
+            (self.title, self.artist, self.album, self.year, self.comment, self.genre)
+                = (title, artist, album, year, comment, genre)
+        }
     }
 
     /// One ID3v2 text frame (TIT2, TPE1, TRCK, USLT, COMM, …), already converted to UTF-8 by mpg123.
@@ -18,6 +23,10 @@ public struct Mpg123ID3: Sendable, Hashable {
         public var description: String
         /// The frame's values: ID3v2.4 allows several NUL-separated strings in one frame.
         public var values: [String]
+
+        public init(id: String, description: String, values: [String]) {
+            (self.id, self.description, self.values) = (id, description, values)
+        }
     }
 
     public var v1: V1?
@@ -25,6 +34,8 @@ public struct Mpg123ID3: Sendable, Hashable {
     public var v2Version: Int?
     /// All ID3v2 text frames in file order (including COMM and USLT).
     public var v2Frames: [TextFrame] = []
+
+    public init() {}
 
     public var isEmpty: Bool { v1 == nil && v2Version == nil }
 }
