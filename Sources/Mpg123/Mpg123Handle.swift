@@ -193,7 +193,8 @@ public final class Mpg123Handle {
     /// Builds an error from a handle call; MPG123_ERR means "look at the handle's error code".
     private func handleError(_ operation: String, _ rc: Int32) -> Mpg123Error {
         if rc == Int32(MPG123_ERR.rawValue) {
-            return Mpg123Error(operation, code: mpg123_errcode(mh), message: String(cString: mpg123_strerror(mh)))
+            let code = mpg123_errcode(mh)
+            return Mpg123Error(operation, code: code, message: String(cString: mpg123_plain_strerror(code)))
         }
         return Mpg123Error.plain(operation, code: rc)
     }

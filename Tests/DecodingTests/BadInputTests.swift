@@ -114,6 +114,43 @@ import TestSupport
         if let holedError { #expect([.corrupt, .truncated].contains(holedError.kind), "\(holedError)") }
     }
 
+    @Test func gapBeyondResyncLimitEndsWithCorrupt() throws {
+        let dir = try TemporaryDirectory()
+        try TestMedia.sineWAV(dir.file("src.wav"), seconds: 10)
+        try TestMedia.lame(dir.file("src.wav"), to: dir.file("src.mp3"))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file("src.mp3"))))
+        let start = bytes.count / 3
+        for i in start..<(start + 100_000) { bytes[i] = 0 }    // more than the 64 KB resync limit
+        try Data(bytes).write(to: URL(fileURLWithPath: dir.file("gap.mp3")))
+        let d = try DecoderRegistry.open(path: dir.file("gap.mp3"))
+        let (frames, error) = drain(d)
+        #expect(frames > 3 * 44100 && frames < 4 * 44100, "decoded \(frames) frames before the gap")
+        let e = try #require(error)
+        #expect(e.kind == .corrupt)
+        #expect(e.path == dir.file("gap.mp3"))
+        #expect((e.offset ?? 0) > Int64(start), "\(e)")
+        // The error is sticky: the track stays ended.
+        #expect(throws: DecodeError.self) { _ = try readBytes(d) }
+    }
+
+    @Test func sourceFailureMidStreamIsReportedWithItsContext() throws {
+        let dir = try TemporaryDirectory()
+        try TestMedia.sineWAV(dir.file("src.wav"), seconds: 3)
+        try TestMedia.lame(dir.file("src.wav"), to: dir.file("src.mp3"))
+        try TestMedia.flac(dir.file("src.wav"), to: dir.file("src.flac"))
+        for name in ["src.mp3", "src.flac"] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file(name))))
+            let source = MemoryByteSource(bytes: bytes, path: "http://radio.invalid/\(name)", seekable: false,
+                                          failAt: Int64(bytes.count / 2))
+            let (frames, error) = drain(try DecoderRegistry.open(source: source))
+            #expect(frames > 44100 / 2, "\(name): \(frames)")
+            let e = try #require(error, "\(name) ended without reporting the dropped source")
+            #expect(e.kind == .io, "\(e)")
+            #expect(e.path == "http://radio.invalid/\(name)")
+            #expect(e.message == "connection reset")
+        }
+    }
+
     @Test func fileDeletedWhilePlayingPlaysToItsEnd() throws {
         let dir = try TemporaryDirectory()
         try TestMedia.countingWAV(dir.file("src.wav"), frames: 44100)

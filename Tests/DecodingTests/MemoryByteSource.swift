@@ -12,8 +12,12 @@ final class MemoryByteSource: ByteSource {
     /// How many seeks were attempted (a non-seekable source must see none that move).
     private(set) var seekAttempts = 0
 
-    init(bytes: [UInt8], path: String = "memory://test", seekable: Bool, chunk: Int = 1500) {
+    /// Reads at or past this offset throw `.io`, like a dropped connection.
+    private let failAt: Int64?
+
+    init(bytes: [UInt8], path: String = "memory://test", seekable: Bool, chunk: Int = 1500, failAt: Int64? = nil) {
         self.bytes = bytes
+        self.failAt = failAt
         self.path = path
         self.isSeekable = seekable
         self.chunk = chunk
@@ -22,6 +26,9 @@ final class MemoryByteSource: ByteSource {
     var length: Int64? { isSeekable ? Int64(bytes.count) : nil }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
+        if let failAt, position >= failAt {
+            throw DecodeError(.io, path: path, offset: position, message: "connection reset")
+        }
         let start = Int(position)
         let n = min(buffer.count, chunk, bytes.count - start)
         guard n > 0 else { return 0 }
