@@ -3,6 +3,7 @@
 # only: speech from espeak-ng, tones from sox, pictures drawn by awk or sox. Deterministic: the same tool versions
 # give the same bytes (fixed Ogg serial numbers, sox in repeatable mode, no dates or random names in any file).
 # Usage: sh data/make-demo.sh   (needs espeak-ng sox lame flac metaflac vorbis-tools opus-tools libjpeg-turbo-progs)
+# KEEP_WORK=1 keeps the intermediate WAVs in the temporary directory for inspection.
 set -eu
 
 HERE=$(cd "$(dirname "$0")" && pwd)
