@@ -3,6 +3,8 @@
 //   decode-bench decode FILE              decode FILE once, discard the samples (the child the table times);
 //                                         prints "frames=N loop_cpu_s=X"
 //   decode-bench table MP3 FLAC RUNS      time ours and the anchors RUNS times each, print a markdown table
+//   decode-bench info FILE…               what the registry makes of each file: decoder, format, length, tags
+//                                         (a manual harness, like MPD's test/run_decoder)
 //
 // Children are timed by their own CPU time (user + system from wait4's rusage), which is steadier than wall
 // time on a shared machine; ours runs as a child too, so process start-up is counted on both sides.
@@ -110,6 +112,29 @@ func table(mp3: String, flac: String, runs: Int) {
           + "\(fmt(median(loops.map { $0.1.openSeconds }) * 1000, 2)) |")
 }
 
+func info(_ path: String) {
+    do {
+        let d = try DecoderRegistry.open(path: path)
+        let length = d.totalFrames.map { "\($0) frames (\(fmt(Double($0) / Double(d.format.sampleRate), 3)) s)" }
+            ?? "unknown length"
+        print("\(path): \(type(of: d)), \(d.format), \(length), seekable: \(d.isSeekable)")
+        let t = d.tags
+        let fields: [(String, String?)] = [
+            ("title", t.title), ("artists", t.artists.isEmpty ? nil : t.artists.joined(separator: "; ")),
+            ("album", t.album), ("albumArtists", t.albumArtists.isEmpty ? nil : t.albumArtists.joined(separator: "; ")),
+            ("track", t.trackNumber.map { "\($0)" + (t.trackCount.map { "/\($0)" } ?? "") }),
+            ("disc", t.discNumber.map { "\($0)" + (t.discCount.map { "/\($0)" } ?? "") }),
+            ("genres", t.genres.isEmpty ? nil : t.genres.joined(separator: "; ")), ("date", t.date),
+            ("composers", t.composers.isEmpty ? nil : t.composers.joined(separator: "; ")),
+            ("comments", t.comments.isEmpty ? nil : t.comments.joined(separator: " | ")),
+            ("lyrics", t.lyrics.map { "\($0.count) characters" }),
+        ]
+        for case let (name, value?) in fields { print("    \(name): \(value)") }
+    } catch {
+        print("\(path): \(error.kind): \(error)")
+    }
+}
+
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "decode" where args.count == 3:
@@ -118,6 +143,8 @@ case "decode" where args.count == 3:
 case "table" where args.count == 5:
     guard let runs = Int(args[4]), runs > 0 else { fail("RUNS must be a positive number") }
     table(mp3: args[2], flac: args[3], runs: runs)
+case "info" where args.count >= 3:
+    args.dropFirst(2).forEach(info)
 default:
-    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS")
+    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS | decode-bench info FILE…")
 }
