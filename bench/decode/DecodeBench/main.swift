@@ -83,18 +83,23 @@ func table(mp3: String, flac: String, runs: Int) {
     let mp3Info = decodeOnce(mp3), flacInfo = decodeOnce(flac)
     let mp3Seconds = Double(mp3Info.frames) / 44100, flacSeconds = Double(flacInfo.frames) / 44100
     var rows: [(String, String, Double, Double, String)] = []
-    func measure(_ label: String, _ file: String, _ seconds: Double, _ argv: [String], anchor: Double?) -> Double {
-        _ = childCPU(argv)    // warm the page cache and the dynamic loader
-        let cpu = median((0..<runs).map { _ in childCPU(argv) })
-        let ratio = anchor.map { fmt(cpu / $0, 2) + "×" } ?? "1.00× (anchor)"
-        rows.append((file, label, cpu, seconds / cpu, ratio))
-        return cpu
+    /// Times the anchor and ours alternately, so a load change on the shared machine hits both alike.
+    func measurePair(_ file: String, _ seconds: Double, anchor: (String, [String]), ours: (String, [String])) {
+        _ = childCPU(anchor.1)    // warm the page cache and the dynamic loader
+        _ = childCPU(ours.1)
+        var a: [Double] = [], o: [Double] = []
+        for _ in 0..<runs {
+            a.append(childCPU(anchor.1))
+            o.append(childCPU(ours.1))
+        }
+        let (anchorCPU, oursCPU) = (median(a), median(o))
+        rows.append((file, anchor.0, anchorCPU, seconds / anchorCPU, "1.00× (anchor)"))
+        rows.append((file, ours.0, oursCPU, seconds / oursCPU, fmt(oursCPU / anchorCPU, 2) + "×"))
     }
-    let mpg123 = measure("`mpg123 -t -q`", "MP3 192k", mp3Seconds, ["mpg123", "-t", "-q", mp3], anchor: nil)
-    _ = measure("Linnet `Mpg123Decoder`", "MP3 192k", mp3Seconds, [me, "decode", mp3], anchor: mpg123)
-    let flacAnchor = measure("`flac -dc > /dev/null`", "FLAC", flacSeconds, ["flac", "-d", "-c", "-s", flac],
-                             anchor: nil)
-    _ = measure("Linnet `SndfileDecoder`", "FLAC", flacSeconds, [me, "decode", flac], anchor: flacAnchor)
+    measurePair("MP3 192k", mp3Seconds, anchor: ("`mpg123 -t -q`", ["mpg123", "-t", "-q", mp3]),
+                ours: ("Linnet `Mpg123Decoder`", [me, "decode", mp3]))
+    measurePair("FLAC", flacSeconds, anchor: ("`flac -dc > /dev/null`", ["flac", "-d", "-c", "-s", flac]),
+                ours: ("Linnet `SndfileDecoder`", [me, "decode", flac]))
 
     // In-process figures: the decode loop alone, and the time to open (sniff + mpg123_scan / FLAC header).
     let loops = (0..<runs).map { _ in (decodeOnce(mp3), decodeOnce(flac)) }
