@@ -2,10 +2,20 @@ import Mpg123
 import PlayerCore
 
 /// Maps the ID3 tags libmpg123 parsed onto `TrackTags` (ID3v2 first, ID3v1 filling the gaps).
-/// Cheap fields only; issue 6 completes multi-value and picture handling.
+///
+/// libmpg123 does the byte work (ID3v2.2/2.3/2.4 frames, unsynchronisation, Latin-1/UTF-16 with BOM/UTF-16BE/UTF-8
+/// decoded to UTF-8, APIC pictures with MPG123_PICTURE); this type decides what the values mean:
+/// - Several values: ID3v2.4 NUL-separated strings become several entries (mpg123 keeps the NULs). ID3v2.3 "/" is
+///   NOT split: the v2.3 spec allows it for TPE1/TCOM, but real tags use "/" inside names far more often ("AC/DC",
+///   "Earth, Wind & Fire / ...", "Simon/Garfunkel" as one credit) than as a separator, and splitting is lossy while
+///   not splitting is at worst one entry too few.
+/// - Genres: "(17)", "17", "(17)Rock", "(17)(18)" and v2.4 "17"/"RX"/"CR" values; ID3v1 numeric genres.
+/// - Track/disc "3/12" forms; date from TDRC (v2.4) or TYER (v2.3), TYE (v2.2).
+/// - Comments: COMM frames except machine data written by iTunes ("iTunNORM", "iTunSMPB", …).
 enum ID3TagMapper {
     static func tags(from id3: Mpg123ID3) -> TrackTags {
         var tags = TrackTags()
+        var sawGenre = false
         for frame in id3.v2Frames {
             let values = frame.values.compactMap(TagText.trimmed)
             guard let first = values.first else { continue }
@@ -15,21 +25,49 @@ enum ID3TagMapper {
             case "TALB", "TAL\0": tags.album = first
             case "TPE2", "TP2\0": tags.albumArtists = values
             case "TCOM", "TCM\0": tags.composers = values
-            case "TCON", "TCO\0": tags.genres = values.compactMap(TagText.genre)
-            case "TDRC", "TYER", "TYE\0": tags.date = first
+            case "TCON", "TCO\0":
+                tags.genres = unique(values.flatMap(TagText.genres))
+                sawGenre = true
+            case "TDRC", "TYER", "TYE\0": if frame.id == "TDRC" || tags.date == nil { tags.date = first }
             case "TRCK", "TRK\0": (tags.trackNumber, tags.trackCount) = TagText.numberPair(first)
             case "TPOS", "TPA\0": (tags.discNumber, tags.discCount) = TagText.numberPair(first)
-            case "COMM", "COM\0": tags.comments.append(contentsOf: values)
-            case "USLT", "ULT\0": tags.lyrics = first
+            case "COMM", "COM\0":
+                if !frame.description.hasPrefix("iTun") { tags.comments.append(contentsOf: values) }
+            case "USLT", "ULT\0": if tags.lyrics == nil { tags.lyrics = frame.values.joined(separator: "\n") }
             default: break
             }
         }
-        if let v1 = id3.v1 { fill(&tags, from: v1) }
+        if let p = id3.pictures.first {
+            tags.picture = EmbeddedPicture(mimeType: mimeType(p), data: p.data, pictureType: p.type,
+                                           description: p.description)
+        }
+        if let v1 = id3.v1 { fill(&tags, from: v1, genreKnown: sawGenre) }
         return tags
     }
 
+    /// ID3v2.2 PIC frames carry a 3-letter format ("JPG", "PNG") instead of a MIME type; empty ones are sniffed.
+    static func mimeType(_ p: Mpg123ID3.Picture) -> String {
+        switch p.mimeType.lowercased() {
+        case "jpg", "jpeg", "image/jpg": return "image/jpeg"
+        case "png": return "image/png"
+        case "": return imageMimeType(p.data)
+        default: return p.mimeType.lowercased()
+        }
+    }
+
+    static func imageMimeType(_ data: [UInt8]) -> String {
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        return "application/octet-stream"
+    }
+
+    private static func unique(_ list: [String]) -> [String] {
+        var seen = Set<String>()
+        return list.filter { seen.insert($0).inserted }
+    }
+
     /// ID3v1 fields only fill what ID3v2 left empty.
-    private static func fill(_ tags: inout TrackTags, from v1: Mpg123ID3.V1) {
+    private static func fill(_ tags: inout TrackTags, from v1: Mpg123ID3.V1, genreKnown: Bool) {
         if tags.title == nil { tags.title = TagText.string(from: v1.title) }
         if tags.artists.isEmpty, let a = TagText.string(from: v1.artist) { tags.artists = [a] }
         if tags.album == nil { tags.album = TagText.string(from: v1.album) }
@@ -41,6 +79,7 @@ enum ID3TagMapper {
             comment = Array(comment[0..<28])
         }
         if tags.comments.isEmpty, let c = TagText.string(from: comment) { tags.comments = [c] }
-        if tags.genres.isEmpty, Int(v1.genre) < id3v1Genres.count { tags.genres = [id3v1Genres[Int(v1.genre)]] }
+        // 255 means "no genre"; an ID3v2 genre frame, even one naming no known genre, wins over the v1 byte.
+        if !genreKnown, tags.genres.isEmpty, Int(v1.genre) < id3v1Genres.count { tags.genres = [id3v1Genres[Int(v1.genre)]] }
     }
 }

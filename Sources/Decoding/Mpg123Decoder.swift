@@ -66,6 +66,7 @@ public final class Mpg123Decoder: Decoder {
         isSeekable = source.isSeekable
         (encoderDelay, encoderPadding) = handle.encoderDelayAndPadding()
         tags = ID3TagMapper.tags(from: handle.id3())
+        handle.freeMetadata()
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {

@@ -24,13 +24,18 @@ public struct TrackTags: Sendable, Hashable {
     public var isEmpty: Bool { self == TrackTags() }
 }
 
-/// A picture embedded in a file's tags.
+/// A picture embedded in a file's tags (ID3 APIC, FLAC PICTURE, METADATA_BLOCK_PICTURE).
 public struct EmbeddedPicture: Sendable, Hashable {
     public var mimeType: String
     public var data: [UInt8]
+    /// The ID3v2/FLAC picture type: 3 is the front cover, 0 "other".
+    public var pictureType: Int
+    public var description: String
 
-    public init(mimeType: String, data: [UInt8]) {
+    public init(mimeType: String, data: [UInt8], pictureType: Int = 3, description: String = "") {
         self.mimeType = mimeType
         self.data = data
+        self.pictureType = pictureType
+        self.description = description
     }
 }
