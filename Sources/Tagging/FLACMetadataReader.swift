@@ -31,14 +31,20 @@ public enum FLACMetadataReader {
                 let type = Int(header[0] & 0x7F)
                 let length = Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
                 let block = LimitedInput(input, limit: length)
-                if type == vorbisCommentType && !sawComments {
-                    sawComments = true
-                    var result = VorbisCommentReader.read(from: block) { [tags] in !tags.hasFrontCover }
-                    tags.comments = result.comments
-                    tags.decodePictures(result.encodedPictures)
-                    if let error = result.error { result.error = nil; throw error }
-                } else if type == pictureType && !tags.hasFrontCover {
-                    tags.offer(try TagPictureReader.read(from: block))
+                // Damage inside a block (a field longer than its block) costs that block only: the block length
+                // still says where the next one starts.
+                do throws(TagError) {
+                    if type == vorbisCommentType && !sawComments {
+                        sawComments = true
+                        let result = VorbisCommentReader.read(from: block) { [tags] in !tags.hasFrontCover }
+                        tags.comments = result.comments
+                        tags.decodePictures(result.encodedPictures)
+                        if let error = result.error { throw error }
+                    } else if type == pictureType && !tags.hasFrontCover {
+                        tags.offer(try TagPictureReader.read(from: block))
+                    }
+                } catch {
+                    if tags.error == nil { tags.error = error }
                 }
                 try block.skipRest()
                 if isLast { break }
