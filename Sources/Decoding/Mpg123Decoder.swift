@@ -65,7 +65,7 @@ public final class Mpg123Decoder: Decoder {
         }
         isSeekable = source.isSeekable
         (encoderDelay, encoderPadding) = handle.encoderDelayAndPadding()
-        tags = ID3TagMapper.tags(from: handle.id3())
+        tags = ID3TagMapper.tags(from: handle.id3(), source: bridge.source)
         handle.freeMetadata()
     }
 
