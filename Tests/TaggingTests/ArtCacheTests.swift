@@ -68,6 +68,18 @@ import TestSupport
         #expect(fm.fileExists(atPath: dir.file("notes.txt")))    // not a cache entry: left alone
     }
 
+    @Test func staleTemporariesOfDeadWritersAreRemovedOnInsert() throws {
+        let dir = try TemporaryDirectory()
+        let hex = String(repeating: "ab", count: 32)
+        let stale = dir.file("\(hex).jpg.tmp-1-2"), fresh = dir.file("\(hex).jpg.tmp-3-4")
+        try Data([1]).write(to: URL(fileURLWithPath: stale))
+        try Data([1]).write(to: URL(fileURLWithPath: fresh))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale)
+        _ = try ArtCache(directory: dir.path).store(EmbeddedPicture(mimeType: "image/png", data: [9, 9]))
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: fresh))
+    }
+
     @Test func byteBoundKeepsTheNewestEvenIfAloneTooBig() throws {
         let dir = try TemporaryDirectory()
         let cache = ArtCache(directory: dir.path, maxBytes: 1500, maxFiles: 100)
