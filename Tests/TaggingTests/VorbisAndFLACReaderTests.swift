@@ -199,6 +199,17 @@ import Testing
         #expect(t2.pictures.isEmpty && t2.comments.values("TITLE") == ["y"])
     }
 
+    @Test func oggFLACMetadataPackets() throws {
+        let first = [0x7F] + Bytes.utf8("FLAC") + [1, 0, 0, 2] + Bytes.utf8("fLaC") + FLACBuilder.block(0, [UInt8](repeating: 0, count: 34))
+        let ogg = OggBuilder.pages([first,
+                                    FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=in ogg", "ARTIST=x"])),
+                                    FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), last: true)])
+        let t = try OggTagReader.read(from: BytesInput(ogg))
+        #expect(t.error == nil)
+        #expect(t.comments.values("TITLE") == ["in ogg"])
+        #expect(t.preferredPicture?.data == Self.png)
+    }
+
     @Test func legacyCoverArtField() throws {
         let ogg = OggBuilder.vorbis(VorbisBuilder.comments([
             "COVERART=" + Base64Encode.encode(Self.jpeg), "COVERARTMIME=image/jpeg"]))
