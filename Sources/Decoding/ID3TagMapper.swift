@@ -13,17 +13,19 @@ import Tagging
 /// - Genres: "(17)", "17", "(17)Rock", "(17)(18)" and v2.4 "17"/"RX"/"CR" values; ID3v1 numeric genres.
 /// - Track/disc "3/12" forms; date from TDRC (v2.4) or TYER (v2.3), TYE (v2.2).
 /// - Comments: COMM frames except machine data written by iTunes ("iTunNORM", "iTunSMPB", …).
-/// - Pictures: APIC through mpg123 (front cover preferred, > 16 MiB refused); ID3v2.2 PIC, which mpg123 skips, by
-///   `ID3v22PictureReader` from the same byte source (position restored, as mpg123 shares it).
+/// - Pictures: on a seekable source by `ID3PictureReader` from the same byte source (position restored, as mpg123
+///   shares it): bounded memory, ID3v2.2 PIC too, front cover preferred, > 16 MiB refused. On a non-seekable
+///   source through mpg123's MPG123_PICTURE copies (`Mpg123ID3.pictures`).
 enum ID3TagMapper {
     static func tags(from id3: Mpg123ID3, source: any ByteSource) -> TrackTags {
         var tags = tags(from: id3)
-        if id3.v2Version == 2, tags.picture == nil, source.isSeekable {
+        if id3.v2Version != nil, tags.picture == nil, source.isSeekable {
             let saved = source.position
             defer { try? source.seek(to: saved) }
             if (try? source.seek(to: 0)) != nil,
-               let p = try? ID3v22PictureReader.read(from: TagInputFromByteSource(source)) {
-                tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type)
+               let p = try? ID3PictureReader.read(from: TagInputFromByteSource(source)) {
+                tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
+                                               description: p.description)
             }
         }
         return tags

@@ -37,6 +37,8 @@ public final class Mpg123Decoder: Decoder {
         self.bridge = bridge
         var options = Mpg123Handle.Options()
         options.forceSeekable = source.isSeekable
+        // Pictures of a seekable file are read by ID3PictureReader (bounded memory); mpg123 copies them otherwise.
+        options.keepPictures = !source.isSeekable
         do {
             handle = try Mpg123Handle(options: options)
             try handle.open(bridge)

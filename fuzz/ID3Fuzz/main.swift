@@ -1,5 +1,5 @@
 // libFuzzer harness for MP3 tags: the input is a file handed to libmpg123 (through our Mpg123Handle wrapper, the
-// code that copies ID3 text and pictures out of mpg123's memory) followed by the ID3v2.2 picture reader, the
+// code that copies ID3 text and pictures out of mpg123's memory) followed by the ID3v2 picture reader, the
 // genre and number parsers, and the tag mapping helpers. Built by fuzz/run, not by SwiftPM.
 import Glibc
 
@@ -45,7 +45,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             handle.freeMetadata()
         }
     }
-    if let p = try? ID3v22PictureReader.read(from: BytesInput(bytes)) {
+    if let p = try? ID3PictureReader.read(from: BytesInput(bytes)) {
         precondition(p.data.count <= TagLimits.maxPictureBytes)
     }
     return 0

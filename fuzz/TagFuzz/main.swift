@@ -12,7 +12,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let p = try? TagPictureReader.read(from: BytesInput(bytes)) {
         precondition(p.data.count <= TagLimits.maxPictureBytes)
     }
-    if let p = try? ID3v22PictureReader.read(from: BytesInput(bytes)) {
+    if let p = try? ID3PictureReader.read(from: BytesInput(bytes)) {
         precondition(p.data.count <= TagLimits.maxPictureBytes)
     }
     _ = Base64.decode(bytes)
