@@ -172,7 +172,7 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     /// Drops ids that are not in `order` (used after decoding persisted state).
     mutating func restrict(to order: [QueueEntryID], current: QueueEntryID?) {
         let known = Set(order)
-        upcoming.removeAll { !known.contains($0) || $0 == current }
+        upcoming.removeAll { !known.contains($0) }
         history.removeAll { !known.contains($0) }
         if !isShuffled { upcoming = []; history = [] }
     }
