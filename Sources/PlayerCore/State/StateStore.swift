@@ -58,7 +58,8 @@ public struct StateStore: Sendable {
         let data: Data
         do {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            // Compact (a 10k-entry queue is ~1 MB), sorted keys so successive files diff cleanly.
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             data = try encoder.encode(state)
         } catch {
             throw StateStoreError(.encode, path: path, message: "\(error)")
