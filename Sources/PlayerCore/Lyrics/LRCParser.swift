@@ -50,8 +50,15 @@ public enum LRCParser {
                                   timed: inout [(order: Int, line: LyricLine)]) {
         var rest = line
         var stamps: [Int64] = []
-        while rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-            let inside = rest[rest.index(after: rest.startIndex)..<close]
+        while rest.hasPrefix("["), var close = rest.firstIndex(of: "]") {
+            var inside = rest[rest.index(after: rest.startIndex)..<close]
+            // A header that is the whole line may hold brackets in its value: "[ti:Song [Live]]".
+            if stamps.isEmpty, LRCTime.parse(inside) == nil, rest.hasSuffix("]"),
+               let colon = inside.firstIndex(of: ":"), isHeaderKey(inside[..<colon]),
+               let last = rest.lastIndex(of: "]"), last != close, !rest[rest.index(after: close)...].hasPrefix("[") {
+                close = last
+                inside = rest[rest.index(after: rest.startIndex)..<close]
+            }
             if let t = LRCTime.parse(inside) {
                 stamps.append(t)
             } else if LRCTime.looksLikeTime(inside) {

@@ -39,6 +39,12 @@ import Testing
         #expect(l.plainText == "Chorus\nTranslation of chorus\nVerse\nChorus")
     }
 
+    @Test func headerValuesMayContainBrackets() {
+        let l = LRCParser.parse(text: "[ti:Song [Live]]\n[ar:AC/DC][al:Album]\n[00:01.00][Chorus] go")
+        #expect(l.title == "Song [Live]" && l.artist == "AC/DC" && l.album == "Album")
+        #expect(l.lines.map(\.text) == ["[Chorus] go"] && l.untimedLines.isEmpty)
+    }
+
     @Test func blankAndUntimedLines() {
         let l = LRCParser.parse(text: "\n[Intro]\nplain words\n[00:01.00]\n[00:02.00]  spaced  \n\n")
         #expect(l.untimedLines == ["[Intro]", "plain words"])
