@@ -13,22 +13,48 @@ import Tagging
 /// - Genres: "(17)", "17", "(17)Rock", "(17)(18)" and v2.4 "17"/"RX"/"CR" values; ID3v1 numeric genres.
 /// - Track/disc "3/12" forms; date from TDRC (v2.4) or TYER (v2.3), TYE (v2.2).
 /// - Comments: COMM frames except machine data written by iTunes ("iTunNORM", "iTunSMPB", …).
-/// - Pictures: on a seekable source by `ID3PictureReader` from the same byte source (position restored, as mpg123
-///   shares it): bounded memory, ID3v2.2 PIC too, front cover preferred, > 16 MiB refused. On a non-seekable
-///   source through mpg123's MPG123_PICTURE copies (`Mpg123ID3.pictures`).
+/// - Pictures and SYLT synced lyrics: on a seekable source by `ID3FrameWalker` from the same byte source (position
+///   restored, as mpg123 shares it): bounded memory, ID3v2.2 PIC too, front cover preferred, > 16 MiB refused. On a
+///   non-seekable source pictures come from mpg123's MPG123_PICTURE copies (`Mpg123ID3.pictures`), no SYLT.
 enum ID3TagMapper {
     static func tags(from id3: Mpg123ID3, source: any ByteSource) -> TrackTags {
         var tags = tags(from: id3)
-        if id3.v2Version != nil, tags.picture == nil, source.isSeekable {
+        if id3.v2Version != nil, source.isSeekable {
             let saved = source.position
             defer { try? source.seek(to: saved) }
             if (try? source.seek(to: 0)) != nil,
-               let p = try? ID3PictureReader.read(from: TagInputFromByteSource(source)) {
-                tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
-                                               description: p.description)
+               let extras = try? ID3FrameWalker.read(from: TagInputFromByteSource(source)) {
+                if tags.picture == nil, let p = extras.picture {
+                    tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
+                                                   description: p.description)
+                }
+                tags.syncedLyrics = lines(from: extras.syncedText)
             }
         }
         return tags
+    }
+
+    /// SYLT entries as lyric lines. Taggers write either one entry per line, or one per syllable with a line break
+    /// at the start of each entry that begins a line (the ID3v2 spec's convention): when any later entry starts with
+    /// a line break, entries are grouped into lines of timed words; otherwise each entry is a line.
+    static func lines(from entries: [SyncedText]) -> [LyricLine] {
+        func isBreak(_ c: Character) -> Bool { c == "\n" || c == "\r" || c == "\r\n" }
+        let grouped = entries.dropFirst().contains { $0.text.first.map(isBreak) ?? false }
+        var lines: [LyricLine] = []
+        var words: [LyricWord] = []
+        func flush() {
+            guard let first = words.first else { return }
+            let text = words.map(\.text).joined().trimmingBreaks
+            lines.append(LyricLine(time: first.time, text: text, words: words.count > 1 ? words : []))
+            words = []
+        }
+        for e in entries {
+            let word = LyricWord(time: Int64(e.milliseconds) * 1000, text: String(e.text.drop(while: isBreak)))
+            if !grouped || e.text.first.map(isBreak) == true { flush() }
+            words.append(word)
+        }
+        flush()
+        return lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     static func tags(from id3: Mpg123ID3) -> TrackTags {
@@ -99,5 +125,13 @@ enum ID3TagMapper {
         if tags.comments.isEmpty, let c = TagText.string(from: comment) { tags.comments = [c] }
         // 255 means "no genre"; an ID3v2 genre frame, even one naming no known genre, wins over the v1 byte.
         if !genreKnown, tags.genres.isEmpty, Int(v1.genre) < id3v1Genres.count { tags.genres = [id3v1Genres[Int(v1.genre)]] }
+    }
+}
+
+private extension String {
+    /// Without leading and trailing line breaks (spaces inside a line are kept).
+    var trimmingBreaks: String {
+        let isBreak: (Character) -> Bool = { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        return String(drop(while: isBreak).reversed().drop(while: isBreak).reversed())
     }
 }

@@ -1,95 +1,14 @@
-/// Reads the embedded picture of an ID3v2.2/2.3/2.4 tag (PIC / APIC frames) with bounded memory.
-///
-/// Why not libmpg123's MPG123_PICTURE: it copies every picture of the tag into memory (a 20 MB picture costs
-/// 20 MB on top of the tag buffer, however large), and it ignores ID3v2.2 PIC frames, which iTunes wrote for years.
-/// Here frames are walked forward and skipped unread unless they are pictures; a picture over
-/// `TagLimits.maxPictureBytes` is skipped, and once a front cover is held the rest are too. Compressed or
-/// encrypted frames are skipped; unsynchronisation (whole-tag in 2.2/2.3, per frame in 2.4) is undone, which needs
-/// the affected bytes in memory, so it is done only up to the picture cap plus 1 MiB.
+/// Decodes ID3v2 APIC (2.3/2.4) and PIC (2.2) frame bodies; `ID3FrameWalker` finds the frames.
 public enum ID3PictureReader {
     /// The preferred picture (front cover, else the first) of the ID3v2 tag at the start of `input`; nil when there
-    /// is no ID3v2 tag or no usable picture. Throws when the tag is cut off or malformed before one was found.
+    /// is none. Throws only when the tag header itself is malformed (see `ID3FrameWalker.read`).
     public static func read(from input: any TagInput) throws(TagError) -> TagPicture? {
-        let header = try input.read(10)
-        guard header.starts(with: Array("ID3".utf8)), (2...4).contains(header[3]) else { return nil }
-        guard header[6..<10].allSatisfy({ $0 < 0x80 }) else {
-            throw TagError(.corrupt, offset: 6, "ID3 size is not syncsafe")
-        }
-        let version = header[3], flags = header[5]
-        var size = FLACMetadataReader.syncsafe(header[6..<10])
-        var body: any TagInput = LimitedInput(input, limit: size)
-        if flags & 0x80 != 0 && version < 4 {    // whole-tag unsynchronisation
-            guard size <= unsyncLimit else { return nil }
-            let plain = resynchronised(try body.read(size))
-            size = plain.count
-            body = BytesInput(plain, baseOffset: 10)
-        }
-        var left = size
-        if flags & 0x40 != 0 && version >= 3 {    // extended header: only skipped
-            let b = try body.read(4)
-            let n = version == 3 ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
-                                 : max(0, FLACMetadataReader.syncsafe(b[...]) - 4)
-            guard n + 4 <= left else { throw TagError(.corrupt, offset: body.offset, "extended header past the tag") }
-            try body.skip(n)
-            left -= n + 4
-        }
-        var tags = FileTags()
-        let headerLength = version == 2 ? 6 : 10
-        while left >= headerLength, !tags.hasFrontCover {
-            let frame = try body.read(headerLength)
-            left -= headerLength
-            if frame[0] == 0 { break }    // padding
-            let length: Int
-            switch version {
-            case 2: length = Int(frame[3]) << 16 | Int(frame[4]) << 8 | Int(frame[5])
-            case 3: length = Int(frame[4]) << 24 | Int(frame[5]) << 16 | Int(frame[6]) << 8 | Int(frame[7])
-            default: length = FLACMetadataReader.syncsafe(frame[4..<8])
-            }
-            guard length <= left else { throw TagError(.truncated, offset: body.offset, "ID3 frame runs past the tag") }
-            left -= length
-            let frameInput = LimitedInput(body, limit: length)
-            let isPicture = version == 2 ? frame[0..<3].elementsEqual("PIC".utf8) : frame[0..<4].elementsEqual("APIC".utf8)
-            if isPicture {
-                // In 2.4 the tag's unsynchronisation flag means every frame is unsynchronised.
-                let formatFlags = version == 2 ? 0 : frame[9] | (version == 4 && flags & 0x80 != 0 ? 0x02 : 0)
-                tags.offer(try? picture(frameInput, version: version, formatFlags: formatFlags))
-            }
-            try frameInput.skipRest()
-        }
-        return tags.preferredPicture
-    }
-
-    static let unsyncLimit = TagLimits.maxPictureBytes + (1 << 20)
-
-    /// Undoes unsynchronisation: every "FF 00" becomes "FF".
-    static func resynchronised(_ raw: [UInt8]) -> [UInt8] {
-        var plain = [UInt8]()
-        plain.reserveCapacity(raw.count)
-        var i = 0
-        while i < raw.count {
-            plain.append(raw[i])
-            i += (raw[i] == 0xFF && i + 1 < raw.count && raw[i + 1] == 0) ? 2 : 1
-        }
-        return plain
+        try ID3FrameWalker.read(from: input)?.picture
     }
 
     /// APIC: encoding, MIME type (Latin-1, NUL-terminated), picture type, description, data.
     /// PIC (v2.2): encoding, 3-letter format ("JPG", "PNG"), picture type, description, data.
-    static func picture(_ frame: LimitedInput, version: UInt8, formatFlags: UInt8) throws(TagError) -> TagPicture? {
-        var input: LimitedInput = frame
-        if version == 3 {
-            if formatFlags & 0xC0 != 0 { return nil }    // compressed or encrypted
-            if formatFlags & 0x20 != 0 { try input.skip(1) }    // group id
-        } else if version == 4 {
-            if formatFlags & 0x0C != 0 { return nil }    // compressed or encrypted
-            if formatFlags & 0x40 != 0 { try input.skip(1) }    // group id
-            if formatFlags & 0x01 != 0 { try input.skip(4) }    // data length indicator
-            if formatFlags & 0x02 != 0 {    // this frame is unsynchronised
-                guard input.remaining <= unsyncLimit else { return nil }
-                let plain = resynchronised(try input.read(input.remaining))
-                input = LimitedInput(BytesInput(plain), limit: plain.count)
-            }
-        }
+    static func picture(_ input: LimitedInput, version: UInt8) throws(TagError) -> TagPicture? {
         let encoding = try input.u8()
         var mime: String
         if version == 2 {

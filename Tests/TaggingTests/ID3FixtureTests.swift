@@ -117,6 +117,25 @@ import Testing
         #expect(t.picture?.mimeType == "image/jpeg")
     }
 
+    @Test func syltSyncedLyricsBecomeLinesAndWords() throws {
+        func sylt(_ entries: [(String, Int)]) -> [UInt8] {
+            var b: [UInt8] = [3] + Array("eng".utf8) + [2, 1, 0]
+            for (t, ms) in entries { b += Array(t.utf8) + [0] + [UInt8(ms >> 24), UInt8((ms >> 16) & 255), UInt8((ms >> 8) & 255), UInt8(ms & 255)] }
+            return b
+        }
+        var perLine = ID3Builder(version: 3)
+        perLine.frame("SYLT", sylt([("Second", 2570), ("First", 500)]))
+        let a = try Self.tags(perLine.bytes())
+        #expect(a.syncedLyrics.map(\.time) == [500_000, 2_570_000])
+        #expect(a.syncedLyrics.map(\.text) == ["First", "Second"])
+        var perWord = ID3Builder(version: 4)
+        perWord.frame("SYLT", sylt([("One ", 5480), ("two", 6120), ("\nNext line", 8220)]))
+        let b = try Self.tags(perWord.bytes())
+        #expect(b.syncedLyrics.map(\.text) == ["One two", "Next line"])
+        #expect(b.syncedLyrics.first?.words.map(\.time) == [5_480_000, 6_120_000])
+        #expect(b.syncedLyrics.last?.words == [])
+    }
+
     @Test func id3v1AloneAndUnderID3v2() throws {
         let v1 = ID3Builder.v1(title: "V1 Tïtle", artist: "V1 Artist", album: "V1 Album", year: "1987",
                                comment: "V1 comment", track: 5, genre: 17)

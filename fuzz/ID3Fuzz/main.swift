@@ -45,8 +45,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             handle.freeMetadata()
         }
     }
-    if let p = try? ID3PictureReader.read(from: BytesInput(bytes)) {
-        precondition(p.data.count <= TagLimits.maxPictureBytes)
+    if let extras = try? ID3FrameWalker.read(from: BytesInput(bytes)) {
+        precondition((extras.picture?.data.count ?? 0) <= TagLimits.maxPictureBytes)
+        precondition(extras.syncedText.count <= 100_000 * 64)
     }
     return 0
 }

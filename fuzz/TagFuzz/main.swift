@@ -12,8 +12,9 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let p = try? TagPictureReader.read(from: BytesInput(bytes)) {
         precondition(p.data.count <= TagLimits.maxPictureBytes)
     }
-    if let p = try? ID3PictureReader.read(from: BytesInput(bytes)) {
-        precondition(p.data.count <= TagLimits.maxPictureBytes)
+    if let extras = try? ID3FrameWalker.read(from: BytesInput(bytes)) {
+        precondition((extras.picture?.data.count ?? 0) <= TagLimits.maxPictureBytes)
+        precondition(extras.syncedText.count <= 100_000 * 64)
     }
     _ = Base64.decode(bytes)
     // The ID3/Vorbis value parsers (genre forms, "3/12" pairs, raw tag bytes) on the input as text.

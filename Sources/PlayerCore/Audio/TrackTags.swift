@@ -13,8 +13,11 @@ public struct TrackTags: Sendable, Hashable {
     public var date: String?
     public var composers: [String] = []
     public var comments: [String] = []
-    /// Unsynchronised lyrics embedded in the file.
+    /// Unsynchronised lyrics embedded in the file (ID3 USLT, LYRICS/UNSYNCEDLYRICS Vorbis comments; may itself be
+    /// LRC text).
     public var lyrics: String?
+    /// Synchronised lyrics embedded in the file (ID3 SYLT with millisecond stamps), sorted by time; empty when none.
+    public var syncedLyrics: [LyricLine] = []
     /// Embedded cover picture, when the decoder found one (front cover preferred).
     public var picture: EmbeddedPicture?
 
