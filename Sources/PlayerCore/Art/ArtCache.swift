@@ -42,8 +42,8 @@ public struct ArtCache: Sendable {
     /// The `mpris:artUrl` for a track: its embedded picture (cached), else its folder's image, else nil.
     /// Throws when the embedded picture cannot be cached (the caller may log it and fall back to `FolderArt`).
     public func artURL(for tags: TrackTags, trackPath: String) throws(ArtCacheError) -> String? {
-        if let picture = tags.picture { return FileURL.from(path: try store(picture)) }
-        return FolderArt.find(forTrack: trackPath).map(FileURL.from(path:))
+        if let picture = tags.picture { return FileURI.uri(fromPath: try store(picture)) }
+        return FolderArt.find(forTrack: trackPath).map(FileURI.uri(fromPath:))
     }
 
     /// Writes `picture` into the cache unless it is already there; returns the file's path.
