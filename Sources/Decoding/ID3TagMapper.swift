@@ -60,6 +60,7 @@ enum ID3TagMapper {
     static func tags(from id3: Mpg123ID3) -> TrackTags {
         var tags = TrackTags()
         var sawGenre = false
+        var txxx: [String: [String]] = [:]
         for frame in id3.v2Frames {
             let values = frame.values.compactMap(TagText.trimmed)
             guard let first = values.first else { continue }
@@ -78,9 +79,17 @@ enum ID3TagMapper {
             case "COMM", "COM\0":
                 if !frame.description.hasPrefix("iTun") { tags.comments.append(contentsOf: values) }
             case "USLT", "ULT\0": if tags.lyrics == nil { tags.lyrics = frame.values.joined(separator: "\n") }
+            case "TXXX", "TXX\0": txxx[frame.description.uppercased(), default: []] += values
             default: break
             }
         }
+        // User-defined frames some taggers use for fields ID3 has no frame for (foobar2000, Picard, Mp3tag).
+        func number(_ keys: String...) -> Int? {
+            keys.lazy.compactMap { txxx[$0]?.first }.first.flatMap { TagText.numberPair($0).number }
+        }
+        if tags.albumArtists.isEmpty { tags.albumArtists = txxx["ALBUMARTIST"] ?? txxx["ALBUM ARTIST"] ?? [] }
+        if tags.trackCount == nil { tags.trackCount = number("TRACKTOTAL", "TOTALTRACKS") }
+        if tags.discCount == nil { tags.discCount = number("DISCTOTAL", "TOTALDISCS") }
         if let p = id3.pictures.first {
             tags.picture = EmbeddedPicture(mimeType: mimeType(p), data: p.data, pictureType: p.type,
                                            description: p.description)
@@ -124,7 +133,9 @@ enum ID3TagMapper {
         }
         if tags.comments.isEmpty, let c = TagText.string(from: comment) { tags.comments = [c] }
         // 255 means "no genre"; an ID3v2 genre frame, even one naming no known genre, wins over the v1 byte.
-        if !genreKnown, tags.genres.isEmpty, Int(v1.genre) < id3v1Genres.count { tags.genres = [id3v1Genres[Int(v1.genre)]] }
+        if !genreKnown, tags.genres.isEmpty, Int(v1.genre) < id3v1Genres.count {
+            tags.genres = [id3v1Genres[Int(v1.genre)]]
+        }
     }
 }
 

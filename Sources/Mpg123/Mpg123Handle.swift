@@ -177,7 +177,8 @@ public final class Mpg123Handle {
         }
         if let t = v2?.pointee {
             result.v2Version = Int(t.version)
-            for list in [(t.text, t.texts), (t.comment_list, t.comments)] {
+            // Text frames (with USLT), COMM, and TXXX (user-defined: id "TXXX", the name in `description`).
+            for list in [(t.text, t.texts), (t.comment_list, t.comments), (t.extra, t.extras)] {
                 guard let base = list.0 else { continue }
                 for i in 0..<list.1 {
                     var frame = base[i]

@@ -45,7 +45,7 @@ public struct Mpg123ID3: Sendable, Hashable {
     public var v1: V1?
     /// ID3v2 version (3 or 4; 2 for ID3v2.2), nil when there is no ID3v2 tag.
     public var v2Version: Int?
-    /// All ID3v2 text frames in file order (including COMM and USLT).
+    /// All ID3v2 text frames: T*** and USLT, then COMM, then TXXX (mpg123 keeps each kind in its own list).
     public var v2Frames: [TextFrame] = []
     /// The APIC pictures kept: the front cover if any, else the first; pictures over the size cap are not copied.
     public var pictures: [Picture] = []

@@ -45,7 +45,9 @@ public enum ID3FrameWalker {
                 let b = try body.read(4)
                 let n = version == 3 ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
                                      : max(0, FLACMetadataReader.syncsafe(b[...]) - 4)
-                guard n + 4 <= left else { throw TagError(.corrupt, offset: body.offset, "extended header past the tag") }
+                guard n + 4 <= left else {
+                    throw TagError(.corrupt, offset: body.offset, "extended header past the tag")
+                }
                 try body.skip(n)
                 left -= n + 4
             }
@@ -60,7 +62,9 @@ public enum ID3FrameWalker {
                 case 3: length = Int(frame[4]) << 24 | Int(frame[5]) << 16 | Int(frame[6]) << 8 | Int(frame[7])
                 default: length = FLACMetadataReader.syncsafe(frame[4..<8])
                 }
-                guard length <= left else { throw TagError(.truncated, offset: body.offset, "ID3 frame runs past the tag") }
+                guard length <= left else {
+                    throw TagError(.truncated, offset: body.offset, "ID3 frame runs past the tag")
+                }
                 left -= length
                 let frameInput = LimitedInput(body, limit: length)
                 let id = String(decoding: frame[0..<(version == 2 ? 3 : 4)], as: UTF8.self)

@@ -53,8 +53,11 @@ public enum ID3PictureReader {
         case 1, 2:
             var bigEndian = encoding == 2
             var units = b[...]
-            if units.count >= 2, units.first == 0xFF, units.dropFirst().first == 0xFE { bigEndian = false; units = units.dropFirst(2) }
-            else if units.count >= 2, units.first == 0xFE, units.dropFirst().first == 0xFF { bigEndian = true; units = units.dropFirst(2) }
+            let bom = Array(units.prefix(2))
+            if bom == [0xFF, 0xFE] || bom == [0xFE, 0xFF] {
+                bigEndian = bom[0] == 0xFE
+                units = units.dropFirst(2)
+            }
             var codeUnits: [UInt16] = []
             var i = units.startIndex
             while i + 1 < units.endIndex {

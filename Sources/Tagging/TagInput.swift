@@ -81,19 +81,22 @@ public final class LimitedInput: TagInput {
     public var offset: Int64 { base.offset }
 
     public func read(_ count: Int) throws(TagError) -> [UInt8] {
-        guard count >= 0, count <= remaining else {
-            throw TagError(.truncated, offset: offset, "field of \(count) bytes runs past its block (\(remaining) left)")
-        }
+        try check(count)
         remaining -= count
         return try base.read(count)
     }
 
     public func skip(_ count: Int) throws(TagError) {
-        guard count >= 0, count <= remaining else {
-            throw TagError(.truncated, offset: offset, "field of \(count) bytes runs past its block (\(remaining) left)")
-        }
+        try check(count)
         remaining -= count
         try base.skip(count)
+    }
+
+    private func check(_ count: Int) throws(TagError) {
+        guard count >= 0, count <= remaining else {
+            throw TagError(.truncated, offset: offset,
+                           "field of \(count) bytes runs past its block (\(remaining) left)")
+        }
     }
 
     /// Skips whatever is left of the block.

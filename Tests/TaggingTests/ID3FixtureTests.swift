@@ -136,6 +136,18 @@ import Testing
         #expect(b.syncedLyrics.last?.words == [])
     }
 
+    @Test func userDefinedTXXXFieldsFillGaps() throws {
+        var b = ID3Builder(version: 4)
+        b.text("TRCK", ["4"], encoding: 3)
+        b.frame("TXXX", ID3Builder.text(["ALBUM ARTIST", "Various Artists"], encoding: 3))
+        b.frame("TXXX", ID3Builder.text(["TRACKTOTAL", "11"], encoding: 3))
+        b.frame("TXXX", ID3Builder.text(["replaygain_track_gain", "-3.2 dB"], encoding: 3))
+        let t = try Self.tags(b.bytes())
+        #expect(t.albumArtists == ["Various Artists"])
+        #expect(t.trackNumber == 4 && t.trackCount == 11)
+        #expect(t.comments.isEmpty)
+    }
+
     @Test func id3v1AloneAndUnderID3v2() throws {
         let v1 = ID3Builder.v1(title: "V1 Tïtle", artist: "V1 Artist", album: "V1 Album", year: "1987",
                                comment: "V1 comment", track: 5, genre: 17)

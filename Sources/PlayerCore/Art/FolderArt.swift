@@ -17,9 +17,10 @@ public enum FolderArt {
             let base = name[..<dot].lowercased(), ext = name[name.index(after: dot)...].lowercased()
             guard let b = baseNames.firstIndex(of: base), let e = extensions.firstIndex(of: ext) else { continue }
             let rank = b * extensions.count + e
-            if best == nil || rank < best!.rank || (rank == best!.rank && Array(name.utf8).lexicographicallyPrecedes(best!.name.utf8)) {
-                best = (rank, name)
+            if let b = best, rank > b.rank || (rank == b.rank && !name.utf8.lexicographicallyPrecedes(b.name.utf8)) {
+                continue
             }
+            best = (rank, name)
         }
         return best?.name
     }

@@ -14,7 +14,8 @@ public enum SHA256 {
 
     /// The 32-byte digest of `data`.
     public static func digest(_ data: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                           0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var w = [UInt32](repeating: 0, count: 64)
         let fullBlocks = data.count / 64
         data.withUnsafeBufferPointer { buf in
@@ -44,7 +45,8 @@ public enum SHA256 {
         let base = block.startIndex
         for t in 0..<16 {
             let i = base + t * 4
-            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16
+                | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
         }
         for t in 16..<64 {
             let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
