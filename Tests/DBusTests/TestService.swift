@@ -27,7 +27,9 @@ final class TestService: @unchecked Sendable {
     init(bus: PrivateBus) throws {
         self.bus = bus
         connection = try DBusConnection(bus: .address(bus.address), queue: queue)
-        try connection.export(path: Self.path, interfaces: [makeInterface()])
+        try connection.export(path: Self.path, interfaces: [makeInterface(), DBusInterface("org.linnet.Test.Broken", properties: [
+            DBusProperty("Broken", signature: .int32, get: { .string("not an int") }),
+        ])])
         try connection.export(path: "/org/linnet/Test/child/grandchild", interfaces: [
             DBusInterface("org.linnet.Leaf", methods: [DBusMethod("Nop") { _ in [] }]),
         ])
@@ -74,7 +76,6 @@ final class TestService: @unchecked Sendable {
                          get: { DBusValue(["genre": DBusValue.string("jazz"), "year": .int32(1959)]) }),
             DBusProperty("Identity", signature: .string, emitsChange: .constant, get: { .string("Linnet test") }),
             DBusProperty("Secret", signature: .string, access: .write, get: nil, set: { _ in }),
-            DBusProperty("Broken", signature: .int32, get: { .string("not an int") }),
         ], signals: [
             DBusSignalDeclaration("Ticked", signature: "ux", argNames: ["count", "position"]),
         ])
