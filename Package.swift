@@ -33,6 +33,8 @@ let package = Package(
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
         .executableTarget(name: "linnet", dependencies: ["DBus"]),
+        // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
+        .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
