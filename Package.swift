@@ -33,6 +33,8 @@ let package = Package(
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
         .executableTarget(name: "linnet", dependencies: ["DBus"]),
+        // Benchmarks (bench/<area>/run drives them).
+        .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
         .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
 
