@@ -64,7 +64,7 @@ public final class DBusConnection: Sendable {
     @discardableResult
     public func process(timeout: Duration) -> Bool {
         precondition(core.queue == nil, "process(timeout:) is for connections without a queue")
-        return dbus_connection_read_write_dispatch(core.raw, Int32(clamping: timeout.milliseconds)) != 0
+        return dbus_connection_read_write_dispatch(core.raw, timeout.libdbusMilliseconds) != 0
     }
 
     /// Called on the queue when a well-known name we owned is taken away (`NameLost`).
@@ -86,4 +86,7 @@ extension Duration {
         let (s, atto) = components
         return s * 1000 + (atto + 999_999_999_999_999) / 1_000_000_000_000_000
     }
+
+    /// Milliseconds as libdbus takes them: 0…Int32.max (libdbus aborts on negative values other than -1).
+    var libdbusMilliseconds: Int32 { Int32(clamping: Swift.max(0, milliseconds)) }
 }

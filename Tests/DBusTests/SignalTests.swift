@@ -58,6 +58,40 @@ import TestSupport
         #expect(s.arguments[2] == DBusValue(["Tags"]))
     }
 
+    @Test func changesMarkedInOneQueueTurnBecomeOneSignal() throws {
+        let observer = try DBusConnection(bus: .address(bus.address), queue: DispatchQueue(label: "observer"))
+        defer { observer.close() }
+        let got = Collector<DBusSignal>()
+        _ = try observer.subscribe(Self.rule) { got.add($0) }
+        _ = try observer.subscribe(DBusMatchRule(interface: TestService.interface, member: "Ticked")) { got.add($0) }
+        let service = self.service
+        try service.queue.sync {
+            service.volume.set(0.1)
+            try service.connection.markPropertiesChanged(path: TestService.path, interface: TestService.interface,
+                                                         names: ["Volume"])
+            service.volume.set(0.2)
+            service.title.set("third")
+            try service.connection.markPropertiesChanged(path: TestService.path, interface: TestService.interface,
+                                                         names: ["Volume", "Title", "Tags", "Identity"])
+        }
+        #expect(throws: DBusError.self) {
+            try service.connection.markPropertiesChanged(path: TestService.path, interface: TestService.interface,
+                                                         names: ["Nope"])
+        }
+        // A sentinel signal sent after the batch: once it is here, any second PropertiesChanged would be too.
+        service.queue.sync {
+            try? service.connection.emitSignal(path: TestService.path, interface: TestService.interface,
+                                               name: "Ticked", arguments: [.uint32(0), .int64(0)])
+        }
+        let all = got.wait(count: 2)
+        try #require(all.count == 2)
+        #expect(all[0].member == "PropertiesChanged")
+        #expect(all[0].arguments[1].stringKeyedDictionary == ["Volume": .variant(.double(0.2)),
+                                                               "Title": .variant(.string("third"))])
+        #expect(all[0].arguments[2] == DBusValue(["Tags"]))
+        #expect(all[1].member == "Ticked")
+    }
+
     @Test func emittingUndeclaredOrMistypedPropertiesIsRefused() {
         let c = service.connection
         #expect(throws: DBusError.self) {
