@@ -130,6 +130,36 @@ import TestSupport
         #expect(others.all.first?.member == "Other")
     }
 
+    @Test func wellKnownSenderIsFollowedAcrossOwners() throws {
+        let observer = try DBusConnection(bus: .address(bus.address), queue: DispatchQueue(label: "observer"))
+        defer { observer.close() }
+        let a = try DBusConnection(bus: .address(bus.address))
+        defer { a.close() }
+        let b = try DBusConnection(bus: .address(bus.address))
+        defer { b.close() }
+        let name = "org.mpris.MediaPlayer2.followed"
+        try a.requestName(name)
+        let named = Collector<DBusSignal>(), all = Collector<DBusSignal>()
+        _ = try observer.subscribe(DBusMatchRule(sender: name, interface: "org.linnet.Test", member: "Ticked")) { named.add($0) }
+        _ = try observer.subscribe(DBusMatchRule(interface: "org.linnet.Test", member: "Ticked")) { all.add($0) }
+        func tick(_ c: DBusConnection, _ n: UInt32) throws {
+            try c.emitSignal(path: "/t", interface: "org.linnet.Test", name: "Ticked", arguments: [.uint32(n), .int64(0)])
+            c.flush()
+        }
+        try tick(b, 1)   // not the name's owner
+        try tick(a, 2)   // the owner
+        #expect(all.wait(count: 2).count == 2)
+        // Handlers of one signal run one after the other: wait for the named one too.
+        #expect(named.wait(count: 1).map { $0.arguments[0] } == [.uint32(2)])
+        // The name moves to b: the subscription follows it.
+        try a.releaseName(name)
+        try b.requestName(name)
+        try tick(a, 3)
+        try tick(b, 4)
+        #expect(all.wait(count: 4).count == 4)
+        #expect(named.wait(count: 2).map { $0.arguments[0] } == [.uint32(2), .uint32(4)])
+    }
+
     @Test func blockingModeFollowsSignals() throws {
         let follower = try DBusConnection(bus: .address(bus.address))  // no queue: the CLI's mode
         let got = Collector<DBusSignal>()
