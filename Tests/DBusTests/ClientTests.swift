@@ -29,6 +29,24 @@ import TestSupport
         #expect(all["Volume"] == .double(0.125))
         #expect(all["Tags"]?.stringKeyedDictionary?["genre"] == .variant(.string("jazz")))
         #expect(all["Secret"] == nil)
+        #expect(try client.getProperty(Double.self, destination: dest, path: TestService.path,
+                                       interface: TestService.interface, name: "Volume") == 0.125)
+        #expect(throws: DBusError.self) {
+            _ = try client.getProperty(Int32.self, destination: dest, path: TestService.path,
+                                       interface: TestService.interface, name: "Volume")
+        }
+        #expect(try client.getProperty([String: DBusValue].self, destination: dest, path: TestService.path,
+                                       interface: TestService.interface, name: "Tags")["year"] == .int32(1959))
+        // A typed property declared from Swift types.
+        let level = LockedBox<UInt32>(3)
+        try service.connection.export(path: "/typed", interfaces: [DBusInterface("org.linnet.Typed", properties: [
+            .typed("Level", access: .readwrite, get: { level.get() }, set: { level.set($0) }),
+        ])])
+        try client.setProperty(destination: dest, path: "/typed", interface: "org.linnet.Typed", name: "Level",
+                               value: .uint32(9))
+        #expect(level.get() == 9)
+        #expect(try client.getProperty(UInt32.self, destination: dest, path: "/typed", interface: "org.linnet.Typed",
+                                       name: "Level") == 9)
     }
 
     @Test func deferredRepliesAndTimeouts() throws {
