@@ -170,10 +170,31 @@ import TestSupport
         }
     }
 
-    @Test func sessionBusFromEnvironment() throws {
-        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
-        let client = try DBusConnection(bus: .session)
+    /// The bench server, built beside the test bundle, connects with `.session` when given no address.
+    static let benchServer: String? = {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        let path = dir + "/linnet-bench-dbus-server"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    // A child process, not setenv here: tests of other suites run concurrently in this process.
+    @Test(.enabled(if: benchServer != nil, "linnet-bench-dbus-server is built beside the tests"))
+    func sessionBusFromEnvironment() throws {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.benchServer!)
+        server.environment = ProcessInfo.processInfo.environment.merging(bus.environment) { $1 }
+        let out = Pipe()
+        server.standardOutput = out
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        // "ready NAME" is written once the name is owned.
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(line.hasPrefix("ready org.mpris.MediaPlayer2.linnetbench"), "\(line)")
+        let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
-        #expect(try client.listNames().contains(dest))
+        #expect(try client.listNames().contains("org.mpris.MediaPlayer2.linnetbench"))
+        #expect(try client.getProperty(String.self, destination: "org.mpris.MediaPlayer2.linnetbench",
+                                       path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
+                                       name: "PlaybackStatus") == "Playing")
     }
 }
