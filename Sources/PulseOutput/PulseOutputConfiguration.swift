@@ -1,0 +1,26 @@
+/// How `PulseAudioOutput` connects and buffers.
+public struct PulseOutputConfiguration: Sendable {
+    /// Server address (nil: the normal client rules — PULSE_SERVER, then the user's runtime dir).
+    public var server: String?
+    /// Sink to play on (nil: the server's choice, i.e. default or restored).
+    public var sink: String?
+    public var applicationName = "Linnet"
+    public var applicationID = "org.mpris.MediaPlayer2.linnet"
+    public var iconName = "linnet"
+    /// Target buffer length. With PA_STREAM_ADJUST_LATENCY the server splits it between its queue and the sink,
+    /// so a sink without rewinds still stops within about half of it after a cork.
+    public var targetLatencyMicroseconds: Int = 150_000
+    /// Smallest request: larger means fewer wake-ups (less CPU), smaller means a steadier buffer.
+    public var minimumRequestMicroseconds: Int = 40_000
+
+    public init(server: String? = nil, sink: String? = nil) {
+        self.server = server
+        self.sink = sink
+    }
+
+    /// The client and stream properties every Linnet stream carries.
+    var baseProperties: [String: String] {
+        ["application.name": applicationName, "application.id": applicationID,
+         "application.icon_name": iconName, "media.role": "music"]
+    }
+}
