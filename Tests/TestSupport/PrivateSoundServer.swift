@@ -128,6 +128,14 @@ public final class PrivateSoundServer: @unchecked Sendable {
         return (try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]]) ?? []
     }
 
+    /// The latency the sink reports now (pactl's "actual"), in microseconds.
+    public func sinkLatencyMicroseconds(_ sink: String) throws -> Double {
+        let out = try pactl(["--format=json", "list", "sinks"])
+        let sinks = (try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]]) ?? []
+        let s = sinks.first { ($0["name"] as? String) == sink }
+        return ((s?["latency"] as? [String: Any])?["actual"] as? Double) ?? 0
+    }
+
     /// Starts recording the monitor of `sink` (s16le, at the given rate/channels).
     public func recordMonitor(of sink: String, rate: Int = 44100, channels: Int = 2) throws -> MonitorRecorder {
         try MonitorRecorder(source: "\(sink).monitor", rate: rate, channels: channels, environment: clientEnvironment)
