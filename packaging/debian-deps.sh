@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian 12 packages Linnet needs to build, run and test (run as root).
 # Build: the C libraries' -dev packages. Run/test: a session bus, a sound server, the real clients
-# the tests drive (playerctl, busctl, gdbus), and the tools that make test media.
+# the tests drive (playerctl, busctl, gdbus), and the tools that make test media. make: the top-level Makefile;
+# file, librsvg2-bin (rsvg-convert), libjpeg-turbo-progs (cjpeg): data/make-demo.sh, data/check-demo.sh, make icons.
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -9,4 +10,5 @@ apt-get install -y -qq --no-install-recommends \
     pkg-config libdbus-1-dev libpulse-dev libmpg123-dev libsndfile1-dev \
     dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
     mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
-    python3-dbus >/dev/null
+    python3-dbus \
+    make file librsvg2-bin libjpeg-turbo-progs >/dev/null

@@ -1,0 +1,79 @@
+# Linnet: build, test and install.
+#   make                                   build release binaries (swift build -c release)
+#   make test                              run the test suite (swift test)
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#   make uninstall [PREFIX=/usr/local] [DESTDIR=]
+#   make demo-media                        regenerate data/demo/ (committed; needs the tools in packaging/debian-deps.sh)
+#   make check-demo                        check data/demo/ against data/README.md
+#   make icons                             render data/icons/linnet-64.png from linnet.svg (rsvg-convert)
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
+SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
+APPLICATIONSDIR ?= $(DATADIR)/applications
+ICONDIR ?= $(DATADIR)/icons/hicolor
+INSTALL ?= install
+
+BUILDDIR := .build/release
+PROGRAMS := linnetd linnet
+MANPAGES := linnetd.1 linnet.1
+DBUSSERVICE := org.mpris.MediaPlayer2.linnet.service
+# Files that name other installed paths: @bindir@ and @prefix@ become the real ones (without DESTDIR).
+SUBST = sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@prefix@|$(PREFIX)|g'
+
+# On a live system (no DESTDIR) refresh the desktop's MIME and icon caches when their tools are there; packagers'
+# triggers do it otherwise.
+REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
+	if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(APPLICATIONSDIR) || true; fi; \
+	if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t $(ICONDIR) || true; fi; \
+	fi
+
+.PHONY: all build test install uninstall demo-media check-demo icons clean
+
+all: build
+
+build:
+	$(SWIFT) build -c release
+
+test:
+	$(SWIFT) test
+
+install: build
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(SYSTEMDUSERUNITDIR) \
+		$(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(ICONDIR)/scalable/apps $(DESTDIR)$(ICONDIR)/64x64/apps \
+		$(DESTDIR)$(MANDIR)/man1
+	for p in $(PROGRAMS); do $(INSTALL) -m 755 $(BUILDDIR)/$$p $(DESTDIR)$(BINDIR)/$$p || exit 1; done
+	$(SUBST) packaging/$(DBUSSERVICE) > $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE)
+	$(SUBST) packaging/linnet.service > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service
+	chmod 644 $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE) $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service
+	$(INSTALL) -m 644 packaging/linnet.desktop $(DESTDIR)$(APPLICATIONSDIR)/linnet.desktop
+	$(INSTALL) -m 644 data/icons/linnet.svg $(DESTDIR)$(ICONDIR)/scalable/apps/linnet.svg
+	$(INSTALL) -m 644 data/icons/linnet-64.png $(DESTDIR)$(ICONDIR)/64x64/apps/linnet.png
+	for m in $(MANPAGES); do \
+		$(SUBST) packaging/man/$$m > $(DESTDIR)$(MANDIR)/man1/$$m && chmod 644 $(DESTDIR)$(MANDIR)/man1/$$m || exit 1; \
+	done
+	@$(REFRESH_CACHES)
+
+uninstall:
+	for p in $(PROGRAMS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
+	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE) $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service \
+		$(DESTDIR)$(APPLICATIONSDIR)/linnet.desktop $(DESTDIR)$(ICONDIR)/scalable/apps/linnet.svg \
+		$(DESTDIR)$(ICONDIR)/64x64/apps/linnet.png
+	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+	@$(REFRESH_CACHES)
+
+demo-media:
+	sh data/make-demo.sh
+
+check-demo:
+	sh data/check-demo.sh
+
+icons:
+	rsvg-convert -w 64 -h 64 data/icons/linnet.svg -o data/icons/linnet-64.png
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,27 @@
+[playlist]
+File1=demo/01-intro.mp3
+Title1=Linnet - Linnet demo, track one
+Length1=12
+File2=demo/02-chords.flac
+Title2=Linnet - Chords in a FLAC
+Length2=8
+File3=demo/03-gapless-a.mp3
+Title3=Linnet - Gapless, part one
+Length3=8
+File4=demo/04-gapless-b.mp3
+Title4=Linnet - Gapless, part two
+Length4=8
+File5=demo/05-pluck.ogg
+Title5=Linnet - Hänfling plucks
+Length5=10
+File6=demo/06-bass.opus
+Title6=Linnet - Opus bass line
+Length6=10
+File7=demo/07-untagged.wav
+Title7=07-untagged
+Length7=6
+File8=demo/folder-art/08-folder-art.mp3
+Title8=Linnet - Linotte mélodieuse
+Length8=8
+NumberOfEntries=8
+Version=2
