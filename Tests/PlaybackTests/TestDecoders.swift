@@ -1,4 +1,5 @@
 import Foundation
+import Decoding
 import PlayerCore
 
 /// A synthetic s16 stereo track whose every frame spells its own index: left = low 16 bits, right = 0x1000 +
@@ -119,11 +120,24 @@ final class WAVTestDecoder: Decoder {
     }
 }
 
-/// Opens test items: "counter:BASE:FRAMES" makes a CounterDecoder, anything else is read as WAV.
+/// Opens test items: "counter:BASE:FRAMES" makes a CounterDecoder, anything else goes to the real registry.
 @Sendable func openTestItem(_ item: PlaybackItem) throws(DecodeError) -> any Decoder {
     if item.location.hasPrefix("counter:") {
         let parts = item.location.split(separator: ":")
         return CounterDecoder(base: Int64(parts[1])!, frames: Int64(parts[2])!, title: item.id)
     }
-    return try WAVTestDecoder(path: item.location)
+    return try DecoderRegistry.open(location: item.location)
+}
+
+/// Every sample of a file as the real decoders produce it (interleaved, s16 only).
+func decodeAll(_ path: String) throws -> [Int16] {
+    let d = try DecoderRegistry.open(path: path)
+    var out: [Int16] = []
+    var buf = [Int16](repeating: 0, count: 8192)
+    while true {
+        let n = try buf.withUnsafeMutableBytes { try d.read(into: $0) }
+        if n == 0 { break }
+        out += buf[0..<(n / 2)]
+    }
+    return out
 }
