@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
         .executableTarget(name: "linnet", dependencies: ["DBus"]),
         // Benchmarks (bench/<area>/run drives them).
+        .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput"],
+                          path: "bench/engine/BenchPlay"),
         .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.

@@ -56,8 +56,8 @@ extension PulseAudioOutput {
     func streamStateChanged(_ state: PulseStream.State) {
         switch state {
         case .ready:
-            // Apply volume set while connecting; start the first fill.
-            fill()
+            // The first fill comes with the server's first write request (right after READY).
+            break
         case .failed:
             failed(context.lastError("stream"), kind: .streamFailed)
         default:

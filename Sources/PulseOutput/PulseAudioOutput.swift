@@ -75,7 +75,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
             }
             try s.connectPlayback(device: configuration.sink,
                                   buffer: .init(targetLength: bytes(configuration.targetLatencyMicroseconds),
-                                                minimumRequest: bytes(configuration.minimumRequestMicroseconds)),
+                                                minimumRequest: bytes(configuration.minimumRequestMicroseconds),
+                                                prebuffer: bytes(configuration.prebufferMicroseconds)),
                                   corked: corked, volume: volume, muted: muted)
         } catch {
             throw AudioOutputError(.streamFailed, operation: error.operation, message: error.message)

@@ -12,6 +12,9 @@ public struct PulseOutputConfiguration: Sendable {
     public var targetLatencyMicroseconds: Int = 150_000
     /// Smallest request: larger means fewer wake-ups (less CPU), smaller means a steadier buffer.
     public var minimumRequestMicroseconds: Int = 40_000
+    /// Data needed before playback starts (after open, flush or an underrun). Set explicitly: with
+    /// ADJUST_LATENCY the server may shrink the target below its default prebuffer and then wait forever.
+    public var prebufferMicroseconds: Int = 40_000
 
     public init(server: String? = nil, sink: String? = nil) {
         self.server = server

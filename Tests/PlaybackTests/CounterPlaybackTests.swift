@@ -114,3 +114,20 @@ import TestSupport
         #expect(abs(median + sinkLatencyMs) < 20, "position - heard: median \(median) ms, sink latency \(sinkLatencyMs)")
     }
 }
+
+/// A change of sample spec between items re-opens the stream at the boundary; both play completely, in order.
+@Suite(.serialized) struct FormatChangeTests {
+    @Test func differentRatesReopenTheStream() throws {
+        let h = try EngineHarness()
+        h.log.upcoming.set([PlaybackItem(id: "b", location: "counter48k:0:48000")])
+        h.engine.play(PlaybackItem(id: "a", location: "counter:0:22050"))
+        let finishedA = h.log.wait({ if case .trackFinished(let i) = $0 { return i.id == "a" } else { return false } })
+        let startedB = h.log.wait(isTrackStarted("b"))
+        #expect(finishedA != nil && startedB != nil)
+        if let finishedA, let startedB {
+            print("format change gap (trackFinished a → trackStarted b): \(Double(startedB.time - finishedA.time) / 1e6) ms")
+        }
+        #expect(h.log.wait(timeout: 10, isEndOfQueue) != nil)
+        if case .trackStarted(_, let info)? = startedB?.event { #expect(info.format.sampleRate == 48000) }
+    }
+}

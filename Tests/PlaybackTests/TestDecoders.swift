@@ -122,9 +122,10 @@ final class WAVTestDecoder: Decoder {
 
 /// Opens test items: "counter:BASE:FRAMES" makes a CounterDecoder, anything else goes to the real registry.
 @Sendable func openTestItem(_ item: PlaybackItem) throws(DecodeError) -> any Decoder {
-    if item.location.hasPrefix("counter:") {
+    if item.location.hasPrefix("counter") {
         let parts = item.location.split(separator: ":")
-        return CounterDecoder(base: Int64(parts[1])!, frames: Int64(parts[2])!, title: item.id)
+        let rate = parts[0] == "counter48k" ? 48000 : 44100
+        return CounterDecoder(base: Int64(parts[1])!, frames: Int64(parts[2])!, rate: rate, title: item.id)
     }
     return try DecoderRegistry.open(location: item.location)
 }
