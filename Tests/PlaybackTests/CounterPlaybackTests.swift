@@ -55,6 +55,24 @@ extension PlaybackIntegration {
             #expect(later > target + 500_000 && later < target + 3_000_000, "position 1 s after seek: \(later)")
         }
 
+        @Test func playWhilePlayingSwitchesOnTheSameStream() throws {
+            let h = try EngineHarness()
+            let rec = try h.recorder()
+            h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
+            #expect(h.log.wait(isTrackStarted("a")) != nil)
+            let before = try h.server.sinkInputs().compactMap { $0["index"] as? Int }
+            _ = rec.waitFor(frames: rec.frameCount + 22050)
+            h.engine.play(PlaybackItem(id: "b", location: "counter:\(1 << 24):\(44100 * 30)"))
+            #expect(h.log.wait(isTrackStarted("b")) != nil)
+            _ = rec.waitFor(frames: rec.frameCount + 22050)
+            let after = try h.server.sinkInputs().compactMap { $0["index"] as? Int }
+            #expect(before == after && before.count == 1, "sink inputs \(before) → \(after)")
+            let runs = counterRuns(counterValues(rec.stop())).filter { $0.length > 100 }
+            // a's audio, then b's from its first frame; a never comes back.
+            #expect(runs.count == 2 && runs.first?.startValue == 0 && runs.last?.startValue == 1 << 24,
+                    "runs: \(runs.map { ($0.startValue, $0.length) })")
+        }
+
         @Test func pauseIsHeardWithin100msAndPositionFreezes() throws {
             let h = try EngineHarness()
             let rec = try h.recorder()

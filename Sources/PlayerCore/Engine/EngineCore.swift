@@ -102,12 +102,19 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         next = .notAsked
         nextGeneration &+= 1
         draining = false
-        do throws(AudioOutputError) {
-            try output.open(format: track.format, properties: track.streamProperties, corked: paused)
-        } catch {
-            emit(.error(track.item, .output(error)))
-            closeAndStop(announce: true)
-            return
+        if output.format == track.format {
+            // Same sample spec: keep the stream (and the sink the user may have moved it to); drop what is queued.
+            output.flush()
+            output.updateProperties(track.streamProperties)
+            output.setCorked(paused)
+        } else {
+            do throws(AudioOutputError) {
+                try output.open(format: track.format, properties: track.streamProperties, corked: paused)
+            } catch {
+                emit(.error(track.item, .output(error)))
+                closeAndStop(announce: true)
+                return
+            }
         }
         timeline.reset()
         timeline.beginSegment(track, trackFrame: frame)
