@@ -9,7 +9,7 @@ public struct PulseOutputConfiguration: Sendable {
     public var iconName = "linnet"
     /// Target buffer length. With PA_STREAM_ADJUST_LATENCY the server splits it between its queue and the sink,
     /// so a sink without rewinds still stops within about half of it after a cork.
-    public var targetLatencyMicroseconds: Int = 150_000
+    public var targetLatencyMicroseconds: Int = 250_000
     /// Smallest request: larger means fewer wake-ups (less CPU), smaller means a steadier buffer.
     public var minimumRequestMicroseconds: Int = 40_000
     /// Data needed before playback starts (after open, flush or an underrun). Set explicitly: with

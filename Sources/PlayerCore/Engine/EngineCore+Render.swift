@@ -116,6 +116,14 @@ extension EngineCore {
 
     func outputDidUnderrun() {
         guard state == .playing, !draining else { return }
+        // Running dry while the owner has not yet answered `.needsNext` at the end of a track is a pause
+        // between tracks (the owner was slow), not an underrun of the buffer sizing.
+        if decoding?.atEnd == true {
+            switch next {
+            case .asked, .loading, .notAsked: return
+            case .none, .ready: break
+            }
+        }
         emit(.underrun(count: output.underrunCount))
     }
 

@@ -77,5 +77,6 @@ case "seek":
 default:
     exit(64)
 }
+print("underruns \(engine.underrunCount)")
 engine.stop()
 exit(0)
