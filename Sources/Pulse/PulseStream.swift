@@ -109,14 +109,17 @@ public final class PulseStream: @unchecked Sendable {
         }
     }
 
-    /// Connects for playback on the default sink (or `device`), with timing interpolation and latency adjustment.
+    /// Connects for playback on the default sink (or `device`), with timing interpolation and early requests.
     public func connectPlayback(device: String? = nil, buffer: BufferAttributes, corked: Bool,
                                 volume: Double, muted: Bool) throws(PulseError) {
         var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: buffer.targetLength,
                                   prebuf: buffer.prebuffer ?? UInt32.max, minreq: buffer.minimumRequest,
                                   fragsize: UInt32.max)
+        // EARLY_REQUESTS: the sink's own latency is set to about one `minimumRequest` while our queue keeps the
+        // whole `targetLength`: a deep client buffer (slack when this process is not scheduled in time) with a
+        // short hardware buffer (cork, flush and seek are heard soon even on sinks that cannot rewind).
         var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-            | PA_STREAM_ADJUST_LATENCY.rawValue
+            | PA_STREAM_EARLY_REQUESTS.rawValue
         if corked { flags |= PA_STREAM_START_CORKED.rawValue }
         if muted { flags |= PA_STREAM_START_MUTED.rawValue } else { flags |= PA_STREAM_START_UNMUTED.rawValue }
         var cv = PulseVolume.cvolume(channels: channels, volume: volume)

@@ -7,10 +7,11 @@ public struct PulseOutputConfiguration: Sendable {
     public var applicationName = "Linnet"
     public var applicationID = "org.mpris.MediaPlayer2.linnet"
     public var iconName = "linnet"
-    /// Target buffer length. With PA_STREAM_ADJUST_LATENCY the server splits it between its queue and the sink,
-    /// so a sink without rewinds still stops within about half of it after a cork.
+    /// Target length of the stream's queue on the server: the slack before an underrun when Linnet's loop thread
+    /// is not scheduled in time.
     public var targetLatencyMicroseconds: Int = 250_000
-    /// Smallest request: larger means fewer wake-ups (less CPU), smaller means a steadier buffer.
+    /// Size of each request, and (with PA_STREAM_EARLY_REQUESTS) about the sink's latency: a cork or seek is heard
+    /// within about this long even on a sink that cannot rewind. Larger means fewer wake-ups (less CPU).
     public var minimumRequestMicroseconds: Int = 40_000
     /// Data needed before playback starts (after open, flush or an underrun). Set explicitly: with
     /// ADJUST_LATENCY the server may shrink the target below its default prebuffer and then wait forever.

@@ -184,5 +184,46 @@ extension PlaybackIntegration {
             let uncorked = h.log.wait(timeout: 15) { if case .output(.uncorkRequested) = $0 { return true } else { return false } }
             #expect(uncorked != nil, "no uncorkRequested after the phone stream ended (paplay running: \(phone.isRunning)); events: \(h.log.all.map { "\($0.event)" }.filter { !$0.contains("underrun") })")
         }
+
+        @Test func loadStartsPausedAndResumePlays() throws {
+            let h = try EngineHarness()
+            h.engine.load(PlaybackItem(id: "a", location: "counter:0:\(44100 * 10)"), startMicroseconds: 2_000_000)
+            #expect(h.log.wait({ if case .stateChanged(.paused) = $0 { return true } else { return false } }) != nil)
+            #expect(h.engine.position == 2_000_000)
+            #expect(h.log.wait(timeout: 0.5, isTrackStarted("a")) == nil, "a paused load must not be heard")
+            h.engine.resume()
+            #expect(h.log.wait(isTrackStarted("a")) != nil)
+            #expect(h.engine.position >= 2_000_000)
+        }
+
+        @Test func movedStreamIsReported() throws {
+            let h = try EngineHarness()
+            try h.server.loadModule("module-null-sink", "sink_name=other sink_properties=device.form_factor=headphone")
+            h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
+            #expect(h.log.wait(isTrackStarted("a")) != nil)
+            let index = try #require(try h.server.sinkInputs().first?["index"] as? Int)
+            try h.server.pactl("move-sink-input", String(index), "other")
+            let moved = h.log.wait { if case .output(.movedToSink(name: "other")) = $0 { return true } else { return false } }
+            #expect(moved != nil, "events: \(h.log.all.map { "\($0.event)" })")
+            #expect(h.engine.state == .playing)
+        }
+
+        @Test func serverCrashIsReportedNotFatal() throws {
+            let h = try EngineHarness()
+            h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
+            #expect(h.log.wait(isTrackStarted("a")) != nil)
+            h.server.crash()
+            #expect(h.log.wait { if case .output(.serverLost) = $0 { return true } else { return false } } != nil)
+            let failed = h.log.wait { if case .error(_, .output(let e)) = $0 { return e.kind == .disconnected } else { return false } }
+            #expect(failed != nil)
+            #expect(h.log.wait({ if case .stateChanged(.stopped) = $0 { return true } else { return false } }) != nil)
+            // Commands after the loss fail cleanly instead of crashing.
+            h.engine.play(PlaybackItem(id: "b", location: "counter:0:44100"))
+            let refused = h.log.wait { if case .error(let item, .output) = $0 { return item?.id == "b" } else { return false } }
+            #expect(refused != nil)
+            h.engine.seek(toMicroseconds: 1_000_000)
+            h.engine.pause()
+            _ = h.engine.position
+        }
     }
 }

@@ -92,6 +92,12 @@ public final class PrivateSoundServer: @unchecked Sendable {
         if !process.wait(timeout: 5) { process.kill(signal: SIGKILL) }
     }
 
+    /// Kills the server abruptly (as a crash would) and waits until it is gone.
+    public func crash() {
+        process.kill(signal: SIGKILL)
+        process.wait(timeout: 5)
+    }
+
     /// Runs pactl against this server and returns its output.
     @discardableResult
     public func pactl(_ args: String...) throws -> String {

@@ -78,7 +78,7 @@ extension EngineCore {
             markStartedOnceHeard()
         } else {
             emit(.endOfQueue)
-            closeAndStop(announce: true)
+            closeAndStop()
         }
     }
 
@@ -143,7 +143,7 @@ extension EngineCore {
         emit(.error(item, .output(error)))
         // Keep where we were so the owner can play again from here after a reconnect.
         let position = position()
-        closeAndStop(announce: true)
+        closeAndStop()
         heldPosition = position
     }
 

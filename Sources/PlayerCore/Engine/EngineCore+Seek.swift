@@ -81,7 +81,7 @@ extension EngineCore {
                 // Nothing plays now (e.g. play() failed): the queue is over. Otherwise end when the track ends.
                 if decoding == nil && pendingItem == nil {
                     emit(.endOfQueue)
-                    closeAndStop(announce: true)
+                    closeAndStop()
                 } else {
                     output.pump()
                 }
