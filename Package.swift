@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
     ]
 )

@@ -150,3 +150,14 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         return props
     }
 }
+
+extension PulseAudioOutput {
+    /// The sink the stream plays on now (route facts for issue 5); `completion` runs on the loop thread with the
+    /// lock held, nil when no stream is open. Call from outside the loop thread.
+    public func currentSink(_ completion: @escaping (PulseSinkInfo?) -> Void) {
+        mainloop.withLock {
+            guard let name = stream?.deviceName else { return completion(nil) }
+            context.sinkInfo(name: name, completion)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import PlayerCore
+import Pulse
 import Testing
 import TestSupport
 
@@ -206,6 +207,16 @@ extension PlaybackIntegration {
             let moved = h.log.wait { if case .output(.movedToSink(name: "other")) = $0 { return true } else { return false } }
             #expect(moved != nil, "events: \(h.log.all.map { "\($0.event)" })")
             #expect(h.engine.state == .playing)
+            // The route facts issue 5 decides on, read from the server.
+            let sink = LockedBox<PulseSinkInfo?>(nil)
+            let answered = DispatchSemaphore(value: 0)
+            h.output.currentSink { info in
+                sink.set(info)
+                answered.signal()
+            }
+            #expect(answered.wait(timeout: .now() + 10) == .success)
+            #expect(sink.get()?.name == "other")
+            #expect(sink.get()?.properties["device.form_factor"] == "headphone")
         }
 
         @Test func serverCrashIsReportedNotFatal() throws {
