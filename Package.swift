@@ -33,6 +33,8 @@ let package = Package(
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
         .executableTarget(name: "linnet", dependencies: ["DBus"]),
+        // Benchmarks (bench/<area>/run drives them).
+        .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
