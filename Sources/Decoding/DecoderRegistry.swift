@@ -4,15 +4,17 @@ import PlayerCore
 /// engine never names one.
 public enum DecoderRegistry {
     /// Opens the local file at `path`. Missing, unreadable, directory, empty and non-audio files throw a
-    /// `DecodeError` of the matching kind.
-    public static func open(path: String) throws(DecodeError) -> any Decoder {
+    /// `DecodeError` of the matching kind. The decoder is returned `sending`: the caller may hand it to the
+    /// engine's decode thread.
+    public static func open(path: String) throws(DecodeError) -> sending any Decoder {
         let source = try FileByteSource(path: path)
         return try open(source: source, fileExtension: ContainerSniffer.fileExtension(of: path))
     }
 
     /// Opens any byte source (file today, network stream later), choosing the decoder by content, then by
     /// `fileExtension` (without the dot) when the content is not recognised.
-    public static func open(source: any ByteSource, fileExtension: String = "") throws(DecodeError) -> any Decoder {
+    public static func open(source: sending any ByteSource, fileExtension: String = "") throws(DecodeError)
+        -> sending any Decoder {
         // A non-seekable source is wrapped so its first bytes can be read again after sniffing.
         let input: any ByteSource = source.isSeekable ? source : RewindableByteSource(base: source)
         let prefix = try readPrefix(of: input, count: ContainerSniffer.prefixLength)

@@ -118,6 +118,15 @@ import TestSupport
         #expect(streamed == full, "streamed \(streamed.count / 2) frames, file \(full.count / 2)")
     }
 
+    /// The engine opens tracks on one thread and decodes on another: the registry hands decoders out `sending`.
+    @Test func decoderMovesToAnotherThread() async throws {
+        let dir = try TemporaryDirectory()
+        let (_, mp3) = try Self.makeMP3(dir, "moved", frames: 44100)
+        let d = try DecoderRegistry.open(path: mp3)
+        let frames = await Task.detached { drain(d).frames }.value
+        #expect(frames == 44100)
+    }
+
     @Test func formatChangeMidStreamKeepsThePinnedFormat() throws {
         let dir = try TemporaryDirectory()
         let (_, a) = try Self.makeMP3(dir, "a", frames: 44100)

@@ -38,6 +38,18 @@ import TestSupport
         }
     }
 
+    @Test func eightBitWavWidensExactlyToInt16() throws {
+        let dir = try TemporaryDirectory()
+        try TestMedia.sox(["-r", "8000", "-c", "1", "-b", "8", "-e", "unsigned-integer", "-n", dir.file("u8.wav"),
+                           "synth", "0.5", "sine", "300"])
+        let d = try DecoderRegistry.open(path: dir.file("u8.wav"))
+        #expect(d.format == AudioFormat(sampleRate: 8000, channels: 1, sampleFormat: .int16))
+        let decoded = try readInt16(d)
+        // The file's last 4000 bytes are its samples (a 0.5 s mono 8-bit data chunk ends the file).
+        let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file("u8.wav")))).suffix(4000)
+        #expect(decoded == raw.map { Int16(Int($0) - 128) << 8 })
+    }
+
     @Test func flac24DecodesToFloatExactly() throws {
         let dir = try TemporaryDirectory()
         try TestMedia.sineWAV(dir.file("src24.wav"), seconds: 1, bits: 24)
@@ -64,8 +76,9 @@ import TestSupport
             #expect(d.format == AudioFormat(sampleRate: rate, channels: 2, sampleFormat: .float32), "\(name)")
             let samples = try readFloat(d)
             let frames = samples.count / 2
-            #expect(abs(frames - 2 * rate) <= rate / 50, "\(name): \(frames) frames for 2 s")
-            if let total = d.totalFrames { #expect(Int(total) == frames, "\(name)") }
+            // Both trim their codec delay (Vorbis from granule positions, Opus by pre-skip): exact counts.
+            #expect(frames == 2 * rate, "\(name): \(frames) frames for 2 s")
+            #expect(d.totalFrames == Int64(frames), "\(name)")
             let peak = samples.map(abs).max() ?? 0
             #expect(peak > 0.4 && peak < 0.6, "\(name): peak \(peak)")
         }
@@ -86,6 +99,34 @@ import TestSupport
         }
         try d.seek(toFrame: Int64(Self.frames + 500))
         #expect(try readInt16(d).isEmpty)
+    }
+
+    /// Opus seeks are exact. Vorbis seeks in libsndfile 1.2.0 can land one lapped block off (libsndfile issue
+    /// #885, open upstream): checked exactly, recorded as a known issue when it happens.
+    @Test func lossySeeksLandOnTheSameSamplesAsAFullDecode() throws {
+        let dir = try TemporaryDirectory()
+        try TestMedia.sineWAV(dir.file("src.wav"), seconds: 3, frequency: 1234)
+        try TestMedia.vorbis(dir.file("src.wav"), to: dir.file("t.ogg"))
+        try TestMedia.opus(dir.file("src.wav"), to: dir.file("t.opus"))
+        for name in ["t.opus", "t.ogg"] {
+            let full = try readFloat(try DecoderRegistry.open(path: dir.file(name)))
+            let d = try DecoderRegistry.open(path: dir.file(name))
+            #expect(d.isSeekable, "\(name)")
+            for target in [40_000, 12_345, 100_000] {
+                try d.seek(toFrame: Int64(target))
+                let got = try readFloat(d, maxFrames: 1000)
+                let want = Array(full[(target * 2)..<((target + 1000) * 2)])
+                #expect(got.count == want.count)
+                let worst = zip(got, want).map { abs($0 - $1) }.max() ?? 1
+                if name == "t.ogg" {
+                    withKnownIssue("libsndfile #885: Vorbis seek off by a lapped block", isIntermittent: true) {
+                        #expect(worst < 1e-4, "\(name): seek to \(target), worst error \(worst)")
+                    }
+                } else {
+                    #expect(worst < 1e-4, "\(name): seek to \(target), worst error \(worst)")
+                }
+            }
+        }
     }
 
     @Test func vorbisCommentsAndWavInfoBecomeTags() throws {
