@@ -14,6 +14,9 @@ struct CoreState {
     var nameLostHandler: (@Sendable (String) -> Void)?
     var disconnectHandler: (@Sendable () -> Void)?
     var closed = false
+    /// Property changes marked during the current queue turn, per "path\0interface", in marking order.
+    var pendingChanges: [String: (path: String, interface: String, names: [String])] = [:]
+    var pendingOrder: [String] = []
 }
 
 /// Owns the libdbus connection and routes every incoming message (see `DBusConnection` for the threading model).
@@ -24,7 +27,7 @@ final class ConnectionCore: @unchecked Sendable {
     let queue: DispatchQueue?
     let uniqueName: String
     let state = Mutex(CoreState())
-    private let loop: EventLoop?
+    let loop: EventLoop?
 
     init(bus: DBusConnection.Bus, queue: DispatchQueue?) throws(DBusError) {
         precondition(libdbusThreadsReady, "dbus_threads_init_default failed")
@@ -55,8 +58,17 @@ final class ConnectionCore: @unchecked Sendable {
 
     deinit { dbus_connection_unref(raw) }
 
-    /// Closes once: forgets handlers, stops the loop, disconnects.
+    /// Closes once: forgets handlers, stops the loop, disconnects. In loop mode the libdbus teardown runs on the
+    /// queue, so no watch or timeout handler can be running while libdbus frees its watches.
     func close() {
+        if let loop, !loop.isCurrent {
+            loop.queue.sync { closeNow() }
+        } else {
+            closeNow()
+        }
+    }
+
+    private func closeNow() {
         let wasOpen = state.withLock { s -> Bool in
             if s.closed { return false }
             s.closed = true
@@ -125,12 +137,13 @@ final class ConnectionCore: @unchecked Sendable {
 }
 
 /// Converts and frees a libdbus error.
-func takeError(_ err: inout CDBus.DBusError, context: String) -> DBusError {
+/// With a nil `context` the message is kept as the peer sent it (remote error replies).
+func takeError(_ err: inout CDBus.DBusError, context: String?) -> DBusError {
     defer { dbus_error_free(&err) }
-    guard dbus_error_is_set(&err) != 0 else { return .failed("\(context): unknown failure") }
+    guard dbus_error_is_set(&err) != 0 else { return .failed("\(context ?? "D-Bus call"): unknown failure") }
     let name = err.name.map { String(cString: $0) } ?? DBusError.Name.failed
     let message = err.message.map { String(cString: $0) } ?? ""
-    return DBusError(name: name, message: "\(context): \(message)")
+    return DBusError(name: name, message: context.map { "\($0): \(message)" } ?? message)
 }
 
 private func coreFilter(_ connection: OpaquePointer?, _ message: OpaquePointer?,

@@ -22,17 +22,16 @@ extension DBusConnection {
     }
 
     private func request(_ name: String) throws(DBusError) -> Bool {
-        var err = CDBus.DBusError()
-        dbus_error_init(&err)
         // Recorded before the call so a NameLost racing the reply is still attributed to us.
         core.state.withLock { _ = $0.ownedNames.insert(name) }
-        let result = name.withCString {
-            dbus_bus_request_name(core.raw, $0, UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE), &err)
-        }
-        if result == -1 {
+        let out: [DBusValue]
+        do {
+            out = try callBus("RequestName", [.string(name), .uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))])
+        } catch {
             core.state.withLock { _ = $0.ownedNames.remove(name) }
-            throw takeError(&err, context: "RequestName('\(name)')")
+            throw error
         }
+        guard case .uint32(let result)? = out.first else { throw .invalidArgs("RequestName returned no uint32") }
         let owned = result == DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || result == DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER
         if !owned { core.state.withLock { _ = $0.ownedNames.remove(name) } }
         return owned
@@ -74,16 +73,41 @@ extension DBusConnection {
     }
 
     /// Subscribes to signals: registers the rule with the bus (blocking until the bus confirmed, so a signal sent
-    /// right after this returns is received) and calls `handler` on the queue for every matching signal.
+    /// right after this returns is received) and calls `handler` on the queue for every matching signal. A
+    /// well-known `sender` is followed across owner changes.
     public func subscribe(_ rule: DBusMatchRule,
                           handler: @escaping @Sendable (DBusSignal) -> Void) throws(DBusError) -> DBusSubscription {
         try rule.validate()
-        let text = rule.ruleString
-        _ = try callBus("AddMatch", [.string(text)])
+        var ownerWatch: UInt64?
+        var owner: String?
+        if rule.hasWellKnownSender, let name = rule.sender {
+            // Watch first, then ask: an owner change in between is seen by the watch.
+            let core = self.core
+            let watch = try subscribe(DBusMatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                    interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                                                    arg0: name)) { signal in
+                guard signal.arguments.count == 3, case .string(let newOwner) = signal.arguments[2] else { return }
+                core.state.withLock { s in
+                    for (token, var sub) in s.subscriptions where sub.rule.sender == name && sub.ownerWatch != nil {
+                        sub.senderOwner = newOwner.isEmpty ? nil : newOwner
+                        s.subscriptions[token] = sub
+                    }
+                }
+            }
+            ownerWatch = watch.token
+            owner = try? nameOwner(name)
+        }
+        do {
+            _ = try callBus("AddMatch", [.string(rule.ruleString)])
+        } catch {
+            if let ownerWatch { unsubscribe(DBusSubscription(token: ownerWatch, rule: rule)) }
+            throw error
+        }
         let token = try core.state.withLock { (s) throws(DBusError) -> UInt64 in
             guard !s.closed else { throw DBusError.disconnected }
             defer { s.nextToken += 1 }
-            s.subscriptions[s.nextToken] = SignalSubscription(rule: rule, handler: handler)
+            s.subscriptions[s.nextToken] = SignalSubscription(rule: rule, handler: handler, senderOwner: owner,
+                                                              ownerWatch: ownerWatch)
             return s.nextToken
         }
         return DBusSubscription(token: token, rule: rule)
@@ -91,12 +115,16 @@ extension DBusConnection {
 
     /// Ends a subscription and removes its rule from the bus.
     public func unsubscribe(_ subscription: DBusSubscription) {
-        let removed = core.state.withLock { $0.subscriptions.removeValue(forKey: subscription.token) != nil }
-        guard removed, !core.isClosed else { return }
+        let removed = core.state.withLock { $0.subscriptions.removeValue(forKey: subscription.token) }
+        guard let removed, !core.isClosed else { return }
+        if let watch = removed.ownerWatch {
+            let watchRule = core.state.withLock { $0.subscriptions[watch]?.rule }
+            if let watchRule { unsubscribe(DBusSubscription(token: watch, rule: watchRule)) }
+        }
         // No reply awaited: nothing useful can be done if the bus forgot the rule already.
         if let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                  interface: "org.freedesktop.DBus", member: "RemoveMatch",
-                                                 arguments: [.string(subscription.rule.ruleString)]) {
+                                                 arguments: [.string(removed.rule.ruleString)]) {
             dbus_message_set_no_reply(message.raw, 1)
             try? core.send(message)
         }
@@ -121,7 +149,7 @@ extension ConnectionCore {
               let member = message.member, let arguments = try? message.arguments() else { return }
         let signal = DBusSignal(sender: message.sender, path: DBusObjectPath(unchecked: path), interface: interface,
                                 member: member, arguments: arguments)
-        for subscription in subscriptions where subscription.rule.matches(signal) {
+        for subscription in subscriptions where subscription.rule.matches(signal, senderOwner: subscription.senderOwner) {
             subscription.handler(signal)
         }
     }
