@@ -32,7 +32,9 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
-        .executableTarget(name: "linnet", dependencies: ["DBus"]),
+        .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
+        // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
+        .target(name: "LinnetCLI"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -40,5 +42,6 @@ let package = Package(
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"]),
     ]
 )
