@@ -123,15 +123,12 @@ public enum CommandTable {
         Fields for --format:
 
         """
-        let width = FormatTemplate.fields.map(\.name.count).max()! + 4
-        for f in FormatTemplate.fields {
-            var name = "{{\(f.name)}}"
-            while name.count < width + 1 { name += " " }
-            text += "  \(name)\(f.meaning)\n"
+        let rows = FormatTemplate.fields.map { ("{{\($0.name)}}", $0.meaning) }
+            + [("{{NS:KEY}}", "any metadata entry, e.g. {{xesam:genre}}, {{mpris:artUrl}}")]
+        let column = rows.map(\.0.count).max()! + 2
+        for (name, meaning) in rows {
+            text += "  " + name + String(repeating: " ", count: column - name.count) + meaning + "\n"
         }
-        text += "  {{NS:KEY}}"
-        text += String(repeating: " ", count: max(1, width + 1 - 10))
-        text += "any metadata entry, e.g. {{xesam:genre}}, {{mpris:artUrl}}\n"
         text += "A field the player does not report prints as nothing.\n"
         text += "Example: linnet status --format '{{status}}: {{artist}} — {{title}}'"
         return text
