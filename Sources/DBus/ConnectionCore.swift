@@ -125,12 +125,13 @@ final class ConnectionCore: @unchecked Sendable {
 }
 
 /// Converts and frees a libdbus error.
-func takeError(_ err: inout CDBus.DBusError, context: String) -> DBusError {
+/// With a nil `context` the message is kept as the peer sent it (remote error replies).
+func takeError(_ err: inout CDBus.DBusError, context: String?) -> DBusError {
     defer { dbus_error_free(&err) }
-    guard dbus_error_is_set(&err) != 0 else { return .failed("\(context): unknown failure") }
+    guard dbus_error_is_set(&err) != 0 else { return .failed("\(context ?? "D-Bus call"): unknown failure") }
     let name = err.name.map { String(cString: $0) } ?? DBusError.Name.failed
     let message = err.message.map { String(cString: $0) } ?? ""
-    return DBusError(name: name, message: "\(context): \(message)")
+    return DBusError(name: name, message: context.map { "\($0): \(message)" } ?? message)
 }
 
 private func coreFilter(_ connection: OpaquePointer?, _ message: OpaquePointer?,

@@ -17,7 +17,7 @@ extension DBusConnection {
         dbus_error_init(&err)
         let raw = dbus_connection_send_with_reply_and_block(core.raw, message.raw,
                                                             Int32(clamping: timeout.milliseconds), &err)
-        guard let raw else { throw takeError(&err, context: "\(interface).\(method) on \(destination)\(path)") }
+        guard let raw else { throw takeError(&err, context: nil) }
         return try Message(owning: raw).arguments()
     }
 

@@ -32,7 +32,7 @@ enum MessageReader {
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&it, &sub)
             return .variant(try read(&sub))
-        case UInt8(ascii: "("):
+        case UInt8(ascii: "r"):  // DBUS_TYPE_STRUCT; the signature spells it "("
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&it, &sub)
             return .structure(try readAll(&sub))
