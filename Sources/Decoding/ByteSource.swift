@@ -1,0 +1,21 @@
+import PlayerCore
+
+/// The encoded bytes of one track, pulled by a decoder on the engine's decode thread.
+///
+/// A local file today (`FileByteSource`); later an HTTP/Icecast byte stream, which is not seekable and may block
+/// in `read` while bytes arrive. A live capture is not a byte source: it delivers PCM and implements `Decoder`
+/// directly, so the engine drives every kind of input through the same `Decoder` protocol.
+public protocol ByteSource: AnyObject {
+    /// The file path or URI, for error messages.
+    var path: String { get }
+    /// Whether `seek(to:)` works; decoders over a non-seekable source are not seekable either.
+    var isSeekable: Bool { get }
+    /// The total length in bytes, when known.
+    var length: Int64? { get }
+    /// The offset of the next byte `read` returns.
+    var position: Int64 { get }
+    /// Reads up to `buffer.count` bytes into `buffer`; returns the count, 0 only at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int
+    /// Moves to the absolute byte `offset`; throws `.notSeekable` when the source cannot.
+    func seek(to offset: Int64) throws(DecodeError)
+}

@@ -1,0 +1,57 @@
+import PlayerCore
+
+/// Opens a track with the right decoder: the only place that knows which decoder handles which format, so the
+/// engine never names one.
+public enum DecoderRegistry {
+    /// Opens the local file at `path`. Missing, unreadable, directory, empty and non-audio files throw a
+    /// `DecodeError` of the matching kind. The decoder is returned `sending`: the caller may hand it to the
+    /// engine's decode thread.
+    public static func open(path: String) throws(DecodeError) -> sending any Decoder {
+        let source = try FileByteSource(path: path)
+        return try open(source: source, fileExtension: ContainerSniffer.fileExtension(of: path))
+    }
+
+    /// Opens any byte source (file today, network stream later), choosing the decoder by content, then by
+    /// `fileExtension` (without the dot) when the content is not recognised.
+    public static func open(source: sending any ByteSource, fileExtension: String = "") throws(DecodeError)
+        -> sending any Decoder {
+        // A non-seekable source is wrapped so its first bytes can be read again after sniffing.
+        let input: any ByteSource = source.isSeekable ? source : RewindableByteSource(base: source)
+        let prefix = try readPrefix(of: input, count: ContainerSniffer.prefixLength)
+        guard !prefix.isEmpty else {
+            throw DecodeError(.empty, path: source.path, message: "no bytes to decode")
+        }
+        try input.seek(to: 0)
+        var family = ContainerSniffer.family(ofPrefix: prefix)
+        if family == .mpeg, let tagLength = ContainerSniffer.id3TagLength(prefix), input.isSeekable {
+            family = try familyBehindID3(input, tagLength: tagLength) ?? .mpeg
+        }
+        switch family ?? ContainerSniffer.family(ofExtension: fileExtension) ?? .sndfile {
+        case .mpeg: return try Mpg123Decoder(source: input)
+        case .sndfile: return try SndfileDecoder(source: input)
+        }
+    }
+
+    /// Some taggers put ID3v2 in front of FLAC: look at what follows the tag (seekable sources only).
+    private static func familyBehindID3(_ source: any ByteSource, tagLength: Int) throws(DecodeError)
+        -> DecoderFamily? {
+        if let length = source.length, Int64(tagLength) >= length { return nil }
+        try source.seek(to: Int64(tagLength))
+        let next = try readPrefix(of: source, count: 4)
+        try source.seek(to: 0)
+        return next == Array("fLaC".utf8) ? .sndfile : nil
+    }
+
+    /// Reads up to `count` bytes (fewer only at the end of the source).
+    private static func readPrefix(of source: any ByteSource, count: Int) throws(DecodeError) -> [UInt8] {
+        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { raw.deallocate() }
+        var filled = 0
+        while filled < count {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(raw[0..<filled])
+    }
+}

@@ -1,0 +1,39 @@
+/// Pure helpers turning raw tag bytes and strings into clean values.
+enum TagText {
+    /// Decodes tag bytes of unknown encoding: UTF-8 when valid, else Latin-1 (what ID3v1, RIFF INFO and AIFF
+    /// text usually are). Stops at the first NUL, trims spaces; nil when nothing is left.
+    static func string(from bytes: some Collection<UInt8>) -> String? {
+        let content = bytes.prefix { $0 != 0 }
+        let text = String(validating: content, as: UTF8.self)
+            ?? String(String.UnicodeScalarView(content.map { Unicode.Scalar($0) }))
+        return trimmed(text)
+    }
+
+    /// Trims surrounding whitespace; nil when empty.
+    static func trimmed(_ s: String) -> String? {
+        let t = s.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        return t.isEmpty ? nil : String(t)
+    }
+
+    /// Parses "3", "3/12", " 03 / 12 " into (3, 12); parts that are not numbers become nil.
+    static func numberPair(_ s: String) -> (number: Int?, count: Int?) {
+        let parts = s.split(separator: "/", maxSplits: 1).map { $0.filter { !$0.isWhitespace } }
+        let number = parts.first.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let count = parts.count > 1 ? Int(parts[1]).flatMap { $0 > 0 ? $0 : nil } : nil
+        return (number, count)
+    }
+
+    /// Resolves an ID3 genre: "(17)", "17" and "(17)Rock" forms become names from the ID3v1 table; text stays.
+    static func genre(_ s: String) -> String? {
+        guard let t = trimmed(s) else { return nil }
+        var rest = Substring(t)
+        if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
+            let inner = rest[rest.index(after: rest.startIndex)..<close]
+            let after = rest[rest.index(after: close)...]
+            if let text = trimmed(String(after)) { return text }    // "(17)Rock": the refinement wins
+            rest = inner
+        }
+        if let n = Int(rest) { return n >= 0 && n < id3v1Genres.count ? id3v1Genres[n] : nil }
+        return String(rest)
+    }
+}

@@ -1,0 +1,31 @@
+import Glibc
+
+/// What stat(2) says about a path (following symlinks): the few facts folder expansion needs.
+struct FileStatus: Hashable, Sendable {
+    /// Identity of the file across paths and symlinks (device, inode), for loop detection.
+    struct Identity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    var isDirectory: Bool
+    var isRegularFile: Bool
+    var size: Int64
+    var identity: Identity
+
+    /// Stats `path`; on failure returns the errno (ENOENT, EACCES, ELOOP, …).
+    static func of(_ path: String) -> Result<FileStatus, StatError> {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .failure(StatError(errno: errno)) }
+        let type = st.st_mode & S_IFMT
+        return .success(FileStatus(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
+                                   size: Int64(st.st_size),
+                                   identity: Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))))
+    }
+}
+
+/// A failed stat(2), carrying errno.
+struct StatError: Error, Hashable, Sendable {
+    var errno: Int32
+    var isNotFound: Bool { errno == ENOENT || errno == ENOTDIR }
+}

@@ -1,0 +1,195 @@
+/// Why a queue edit was refused.
+public enum QueueError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No entry has this id (stale MPRIS track id, already removed).
+    case unknownEntry(QueueEntryID)
+    /// A target index outside `0...count-1`.
+    case indexOutOfRange(Int, count: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownEntry(let id): return "no queue entry with id \(id)"
+        case .indexOutOfRange(let i, let count): return "index \(i) out of range for a queue of \(count)"
+        }
+    }
+}
+
+/// What removing an entry did, so the service can emit TrackRemoved and react to a changed current track.
+public struct QueueRemoval: Hashable, Sendable {
+    /// The removed entry and its former index.
+    public var entry: QueueEntry
+    public var index: Int
+    /// Whether the removed entry was the current one (then `newCurrent` replaced it).
+    public var wasCurrent: Bool
+    public var newCurrent: QueueEntryID?
+    /// True when replacing the current entry passed the end of the queue with LoopMode `.none`: stop playback.
+    public var endOfQueue: Bool
+}
+
+/// The play queue: entries with stable ids, the current entry, and the play order (loop, shuffle) kept in step.
+///
+/// Invariant: `currentID` is nil exactly when the queue is empty, and otherwise names an entry.
+public struct PlaybackQueue: Sendable, Hashable {
+    public internal(set) var entries: [QueueEntry] = []
+    public internal(set) var currentID: QueueEntryID?
+    /// The raw id the next added entry gets; only ever grows (persisted, so ids are never reused).
+    public internal(set) var nextRawID: UInt64
+    public internal(set) var order: PlayOrder
+
+    public init(random: SeededRandom = SeededRandom(), loopMode: LoopMode = .none, firstID: UInt64 = 1) {
+        nextRawID = max(firstID, 1)
+        order = PlayOrder(loopMode: loopMode, random: random)
+    }
+
+    // MARK: - Reading
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+    /// The entry ids in list order (MPRIS `Tracks`).
+    public var ids: [QueueEntryID] { entries.map(\.id) }
+    public var currentIndex: Int? { currentID.flatMap(index(of:)) }
+    public var current: QueueEntry? { currentIndex.map { entries[$0] } }
+
+    public func index(of id: QueueEntryID) -> Int? { entries.firstIndex { $0.id == id } }
+    public func entry(_ id: QueueEntryID) -> QueueEntry? { index(of: id).map { entries[$0] } }
+
+    public var loopMode: LoopMode {
+        get { order.loopMode }
+        set { order.loopMode = newValue }
+    }
+
+    public var isShuffled: Bool { order.isShuffled }
+
+    /// Turns shuffle on/off; the current entry stays current (no interruption).
+    public mutating func setShuffle(_ on: Bool) {
+        order.setShuffle(on, order: ids, current: currentID)
+    }
+
+    // MARK: - Navigation
+
+    /// What Next would do for `trigger`, without doing it (use `.trackEnded` to find the gapless successor).
+    public func nextStep(_ trigger: AdvanceTrigger) -> PlayStep {
+        order.next(in: ids, current: currentID, trigger: trigger)
+    }
+
+    /// What Previous would do, without doing it.
+    public func previousStep() -> PlayStep { order.previous(in: ids, current: currentID) }
+
+    /// MPRIS `CanGoNext`: a user Next would change the track.
+    public var canGoNext: Bool { nextStep(.user) != .unavailable }
+    /// MPRIS `CanGoPrevious`: Previous would change the track.
+    public var canGoPrevious: Bool { previousStep() != .unavailable }
+
+    /// The entry that plays after the current one ends naturally (same id for a track repeat), nil when playback stops.
+    public var naturalSuccessor: QueueEntryID? {
+        switch nextStep(.trackEnded) {
+        case .play(let id): return id
+        case .repeatCurrent: return currentID
+        case .stop, .unavailable: return nil
+        }
+    }
+
+    /// Performs Next: moves `current` as the returned step says.
+    @discardableResult
+    public mutating func next(_ trigger: AdvanceTrigger) -> PlayStep {
+        let step = order.advance(in: ids, current: currentID, trigger: trigger)
+        apply(step)
+        return step
+    }
+
+    /// Performs Previous.
+    @discardableResult
+    public mutating func previous() -> PlayStep {
+        let step = order.retreat(in: ids, current: currentID)
+        apply(step)
+        return step
+    }
+
+    /// Makes `id` current (MPRIS GoTo, AddTrack with SetAsCurrent).
+    public mutating func goTo(_ id: QueueEntryID) throws(QueueError) {
+        guard index(of: id) != nil else { throw .unknownEntry(id) }
+        order.jumped(from: currentID, to: id)
+        currentID = id
+    }
+
+    // MARK: - Editing
+
+    /// Appends items at the end; returns the new entries (their ids are fresh).
+    @discardableResult
+    public mutating func append(_ items: [MediaItem]) -> [QueueEntry] {
+        insert(items, at: entries.count)
+    }
+
+    /// Inserts items after the entry `after`, or at the start when `after` is nil (MPRIS `NoTrack`).
+    @discardableResult
+    public mutating func insert(_ items: [MediaItem], after: QueueEntryID?) throws(QueueError) -> [QueueEntry] {
+        var position = 0
+        if let after {
+            guard let i = index(of: after) else { throw .unknownEntry(after) }
+            position = i + 1
+        }
+        return insert(items, at: position)
+    }
+
+    /// Removes one entry; a removed current entry is replaced by its successor in the order in force.
+    @discardableResult
+    public mutating func remove(_ id: QueueEntryID) throws(QueueError) -> QueueRemoval {
+        guard let i = index(of: id) else { throw .unknownEntry(id) }
+        let entry = entries.remove(at: i)
+        guard id == currentID else {
+            order.removed([id])
+            return QueueRemoval(entry: entry, index: i, wasCurrent: false, newCurrent: currentID, endOfQueue: false)
+        }
+        let (successor, end) = order.successorOfRemovedCurrent(removedIndex: i, remaining: ids)
+        currentID = successor
+        return QueueRemoval(entry: entry, index: i, wasCurrent: true, newCurrent: successor, endOfQueue: end)
+    }
+
+    /// Moves an entry to `index` (its index after the move). The shuffle order is unaffected.
+    public mutating func move(_ id: QueueEntryID, to index: Int) throws(QueueError) {
+        guard let from = self.index(of: id) else { throw .unknownEntry(id) }
+        guard index >= 0, index < entries.count else { throw .indexOutOfRange(index, count: entries.count) }
+        let entry = entries.remove(at: from)
+        entries.insert(entry, at: index)
+    }
+
+    /// Empties the queue (ids keep counting up).
+    public mutating func clear() {
+        entries = []
+        currentID = nil
+        _ = order.reset(order: [])
+    }
+
+    /// Replaces the whole queue (MPRIS TrackListReplaced). The new current entry is the first one,
+    /// or the first of a fresh permutation when shuffled.
+    @discardableResult
+    public mutating func replace(with items: [MediaItem]) -> [QueueEntry] {
+        entries = items.map { makeEntry($0) }
+        currentID = order.reset(order: ids)
+        return entries
+    }
+
+    // MARK: - Private
+
+    private mutating func insert(_ items: [MediaItem], at position: Int) -> [QueueEntry] {
+        let added = items.map { makeEntry($0) }
+        entries.insert(contentsOf: added, at: position)
+        if currentID == nil, let first = added.first {
+            currentID = order.reset(order: ids) ?? first.id
+        } else {
+            order.inserted(added.map { $0.id })
+        }
+        return added
+    }
+
+    private mutating func makeEntry(_ item: MediaItem) -> QueueEntry {
+        defer { nextRawID += 1 }
+        return QueueEntry(id: QueueEntryID(rawValue: nextRawID), item: item)
+    }
+
+    private mutating func apply(_ step: PlayStep) {
+        switch step {
+        case .play(let id), .stop(at: let id): currentID = id
+        case .repeatCurrent, .unavailable: break
+        }
+    }
+}

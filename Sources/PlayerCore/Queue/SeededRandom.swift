@@ -1,0 +1,21 @@
+/// A small, seedable, persistable random generator (SplitMix64) for shuffle orders:
+/// tests fix the seed; the service seeds from the system generator. Not for cryptography.
+public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable, Codable {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// Seeds from the system's random source.
+    public init() {
+        var system = SystemRandomNumberGenerator()
+        state = system.next()
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,123 @@
+// decode-bench: the decode-only benchmark behind bench/decode/run.
+//
+//   decode-bench decode FILE              decode FILE once, discard the samples (the child the table times);
+//                                         prints "frames=N loop_cpu_s=X"
+//   decode-bench table MP3 FLAC RUNS      time ours and the anchors RUNS times each, print a markdown table
+//
+// Children are timed by their own CPU time (user + system from wait4's rusage), which is steadier than wall
+// time on a shared machine; ours runs as a child too, so process start-up is counted on both sides.
+import Decoding
+import Glibc
+import PlayerCore
+
+func now(_ clock: clockid_t) -> Double {
+    var ts = timespec()
+    clock_gettime(clock, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func fail(_ message: String) -> Never {
+    let text = "decode-bench: \(message)\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+    exit(1)
+}
+
+/// Decodes `path` to the end into one reused buffer; returns frames and the CPU time of the loop.
+func decodeOnce(_ path: String) -> (frames: Int64, cpu: Double, openSeconds: Double) {
+    let t0 = now(CLOCK_MONOTONIC)
+    let decoder: any Decoder
+    do { decoder = try DecoderRegistry.open(path: path) } catch { fail("\(error)") }
+    let opened = now(CLOCK_MONOTONIC) - t0
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    defer { buffer.deallocate() }
+    var frames: Int64 = 0
+    let c0 = now(CLOCK_THREAD_CPUTIME_ID)
+    do {
+        while true {
+            let n = try decoder.read(into: buffer)
+            if n == 0 { break }
+            frames += Int64(n / decoder.format.bytesPerFrame)
+        }
+    } catch { fail("\(error)") }
+    return (frames, now(CLOCK_THREAD_CPUTIME_ID) - c0, opened)
+}
+
+/// Runs `argv` with stdout to /dev/null; returns its CPU seconds (user + system).
+func childCPU(_ argv: [String]) -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var cArgs = argv.map { strdup($0) } + [nil]
+    defer { cArgs.forEach { free($0) } }
+    var pid: pid_t = 0
+    let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
+    if rc != 0 { fail("cannot run \(argv[0]): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+        if errno != EINTR { fail("wait4: \(String(cString: strerror(errno)))") }
+    }
+    if status != 0 { fail("\(argv.joined(separator: " ")) exited with status \(status)") }
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func fmt(_ x: Double, _ digits: Int = 3) -> String {
+    var p = 1.0
+    for _ in 0..<digits { p *= 10 }
+    let v = (x * p).rounded() / p
+    return "\(v)"
+}
+
+func table(mp3: String, flac: String, runs: Int) {
+    let me = CommandLine.arguments[0]
+    // Content length in seconds, from a decode of each file.
+    let mp3Info = decodeOnce(mp3), flacInfo = decodeOnce(flac)
+    let mp3Seconds = Double(mp3Info.frames) / 44100, flacSeconds = Double(flacInfo.frames) / 44100
+    var rows: [(String, String, Double, Double, String)] = []
+    func measure(_ label: String, _ file: String, _ seconds: Double, _ argv: [String], anchor: Double?) -> Double {
+        _ = childCPU(argv)    // warm the page cache and the dynamic loader
+        let cpu = median((0..<runs).map { _ in childCPU(argv) })
+        let ratio = anchor.map { fmt(cpu / $0, 2) + "×" } ?? "1.00× (anchor)"
+        rows.append((file, label, cpu, seconds / cpu, ratio))
+        return cpu
+    }
+    let mpg123 = measure("`mpg123 -t -q`", "MP3 192k", mp3Seconds, ["mpg123", "-t", "-q", mp3], anchor: nil)
+    _ = measure("Linnet `Mpg123Decoder`", "MP3 192k", mp3Seconds, [me, "decode", mp3], anchor: mpg123)
+    let flacAnchor = measure("`flac -dc > /dev/null`", "FLAC", flacSeconds, ["flac", "-d", "-c", "-s", flac],
+                             anchor: nil)
+    _ = measure("Linnet `SndfileDecoder`", "FLAC", flacSeconds, [me, "decode", flac], anchor: flacAnchor)
+
+    // In-process figures: the decode loop alone, and the time to open (sniff + mpg123_scan / FLAC header).
+    let loops = (0..<runs).map { _ in (decodeOnce(mp3), decodeOnce(flac)) }
+    print("Decode-only, \(fmt(mp3Seconds, 1)) s of audio, CPU seconds per run (user+sys, median of \(runs)):\n")
+    print("| file | decoder | CPU s | × real time | ratio |")
+    print("|---|---|---|---|---|")
+    for r in rows { print("| \(r.0) | \(r.1) | \(fmt(r.2)) | \(Int(r.3.rounded()))× | \(r.4) |") }
+    print("\nIn process (no start-up), median of \(runs):\n")
+    print("| file | decode loop CPU s | × real time | open (sniff + scan/header) ms |")
+    print("|---|---|---|---|")
+    let mp3Loop = median(loops.map { $0.0.cpu }), flacLoop = median(loops.map { $0.1.cpu })
+    print("| MP3 192k | \(fmt(mp3Loop)) | \(Int((mp3Seconds / mp3Loop).rounded()))× | "
+          + "\(fmt(median(loops.map { $0.0.openSeconds }) * 1000, 2)) |")
+    print("| FLAC | \(fmt(flacLoop)) | \(Int((flacSeconds / flacLoop).rounded()))× | "
+          + "\(fmt(median(loops.map { $0.1.openSeconds }) * 1000, 2)) |")
+}
+
+let args = CommandLine.arguments
+switch args.count > 1 ? args[1] : "" {
+case "decode" where args.count == 3:
+    let r = decodeOnce(args[2])
+    print("frames=\(r.frames) loop_cpu_s=\(r.cpu)")
+case "table" where args.count == 5:
+    guard let runs = Int(args[4]), runs > 0 else { fail("RUNS must be a positive number") }
+    table(mp3: args[2], flac: args[3], runs: runs)
+default:
+    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS")
+}
