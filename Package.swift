@@ -44,6 +44,6 @@ let package = Package(
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ]
 )
