@@ -50,6 +50,11 @@ public enum StatusRendering {
         return head + middle + tail
     }
 
+    /// The live line while the player is not on the bus (`status --follow` waits for it).
+    public static func absentLine(player: String) -> String {
+        "■ No player '\(player)' on the bus"
+    }
+
     /// `status --json`: one object with a stable key order, then the whole metadata (keys sorted).
     public static func json(_ s: PlayerSnapshot) -> JSONValue {
         let m = s.metadata

@@ -8,6 +8,7 @@ enum ClientError: Error, CustomStringConvertible {
     case noTrackList(String, DBusError)
     case unexpected(String)
     case noTrack
+    case noSuchFile(String)
 
     var description: String {
         switch self {
@@ -17,6 +18,7 @@ enum ClientError: Error, CustomStringConvertible {
         case .noTrackList(let name, let e): return "player '\(name)' has no track list (\(e.name))"
         case .unexpected(let what): return what
         case .noTrack: return "the player has no current track"
+        case .noSuchFile(let path): return "\(path): no such file or folder"
         }
     }
 }

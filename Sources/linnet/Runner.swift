@@ -1,3 +1,4 @@
+import Glibc
 import DBus
 import LinnetCLI
 
@@ -13,6 +14,17 @@ struct Runner {
             Terminal.out(HelpText.versionLine + "\n")
         case .players:
             try listPlayers(try connect())
+        case .status(let options) where options.follow:
+            let connection = try connect()
+            defer { connection.close() }
+            do {
+                try StatusFollower(player: try MPRISClient.connect(connection, requested: invocation.player),
+                                   options: options).run()
+            } catch .noPlayer {
+                // Not there yet: wait for the exact name to appear.
+                let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
+                try StatusFollower(player: absent, options: options, initiallyPresent: false).run()
+            }
         default:
             let connection = try connect()
             defer { connection.flush(); connection.close() }
@@ -60,10 +72,12 @@ struct Runner {
             } else {
                 Terminal.out((current ? "on" : "off") + "\n")
             }
-        case .open(let uri): try p.call("OpenUri", [.string(uri)])
-        case .queue(let q): try QueueCommands(player: p).run(q)
-        case .status(let options) where options.follow:
-            try StatusFollower(player: p, options: options).run()
+        case .open(let uri):
+            try Runner.checkExists(uri)
+            try p.call("OpenUri", [.string(uri)])
+        case .queue(let q):
+            if case .add(let uris) = q { for uri in uris { try Runner.checkExists(uri) } }
+            try QueueCommands(player: p).run(q)
         case .status(let options):
             let s = try p.snapshot()
             switch options.output {
@@ -73,6 +87,14 @@ struct Runner {
             }
         case .players, .help, .version: break  // handled in run()
         }
+    }
+
+    /// A local file or folder must exist before a player is asked to open it (the player's error would be vaguer,
+    /// and some players accept a missing file silently).
+    static func checkExists(_ uri: String) throws(ClientError) {
+        guard uri.hasPrefix("file://") else { return }
+        let path = FileURI.percentDecoded(String(uri.dropFirst("file://".count)))
+        guard access(path, F_OK) == 0 else { throw .noSuchFile(path) }
     }
 
     /// `linnet players`: every MPRIS name with its state and Identity (a player that does not answer is listed

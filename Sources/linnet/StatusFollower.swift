@@ -13,6 +13,8 @@ import Synchronization
 struct StatusFollower {
     let player: MPRISClient
     let options: StatusOptions
+    /// False when the player is not on the bus yet: the follower waits for it (like `playerctl --follow`).
+    var initiallyPresent = true
 
     /// What signal handlers learnt since the loop last looked.
     struct Events: Sendable {
@@ -57,11 +59,18 @@ struct StatusFollower {
         let live = options.output == .text && Terminal.stdoutIsTerminal
         if live { Terminal.finishLineOnInterrupt() }
         var display = FollowDisplay(options: options, live: live)
-        var snapshot = try player.snapshot()
+        var present = initiallyPresent
+        var snapshot = PlayerSnapshot(player: player.shortName)
+        if present {
+            do {
+                snapshot = try player.snapshot()
+            } catch .dbus(let e) where [DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner].contains(e.name) {
+                present = false  // it left between finding it and reading it
+            }
+        }
         var clock = PositionClock(position: snapshot.positionMicroseconds ?? 0, at: Terminal.now,
                                   isPlaying: snapshot.status == .playing, rate: snapshot.rate ?? 1)
-        var present = true
-        display.show(snapshot, clock: clock, changed: true)
+        display.show(snapshot, clock: clock, present: present, changed: true)
 
         while true {
             if options.exitWhenStopped, !present || snapshot.status == .stopped {
@@ -79,7 +88,7 @@ struct StatusFollower {
                 return e
             }
             guard e.any else {
-                if live { display.show(snapshot, clock: clock, changed: false) }
+                if live { display.show(snapshot, clock: clock, present: present, changed: false) }
                 continue
             }
             let now = Terminal.now
@@ -98,7 +107,7 @@ struct StatusFollower {
             if present {
                 try apply(e, to: &snapshot, clock: &clock, now: now)
             }
-            display.show(snapshot, clock: clock, changed: true)
+            display.show(snapshot, clock: clock, present: present, changed: true)
         }
     }
 
@@ -141,11 +150,14 @@ struct FollowDisplay {
     }
 
     /// Shows the state; `changed` is false for a mere clock tick (only the live line redraws then).
-    mutating func show(_ snapshot: PlayerSnapshot, clock: PositionClock, changed: Bool) {
+    mutating func show(_ snapshot: PlayerSnapshot, clock: PositionClock, present: Bool, changed: Bool) {
         var s = snapshot
-        s.positionMicroseconds = clock.position(at: Terminal.now, length: s.metadata.lengthMicroseconds)
+        if present {
+            s.positionMicroseconds = clock.position(at: Terminal.now, length: s.metadata.lengthMicroseconds)
+        }
         let line: String
         switch options.output {
+        case .text where !present: line = StatusRendering.absentLine(player: s.player)
         case .text: line = StatusRendering.followLine(s, columns: live ? Terminal.columns.map { $0 - 1 } : nil)
         case .format(let template): line = template.render(s)
         case .json: line = StatusRendering.json(s).encoded

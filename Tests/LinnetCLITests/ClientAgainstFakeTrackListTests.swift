@@ -8,7 +8,12 @@ final class FakeTrackListPlayer: @unchecked Sendable {
     // Safe: immutable after init; the process is only signalled in deinit.
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/fake-tracklist-player.py").path
-    static var available: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") }
+    /// python3 with the dbus and gi modules (python3-dbus, python3-gi).
+    static let available: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
+        return (try? Command.run("/usr/bin/python3", ["-c", "import dbus, dbus.mainloop.glib, gi.repository.GLib"]))?
+            .succeeded ?? false
+    }()
 
     let bus: PrivateBus
     let log: TemporaryDirectory
@@ -72,11 +77,13 @@ struct ClientAgainstFakeTrackListTests {
     }
 
     @Test func addAppendsInOrderAfterTheLastTrack() throws {
-        let r = try Command.run("/bin/sh", ["-c", "cd /tmp && exec '\(ClientPaths.linnet)' -p fake queue add 'a b.mp3' /x/c.ogg"],
-                                environment: bus.environment)
+        let dir = try TemporaryDirectory(prefix: "linnet-add")
+        for name in ["a b.mp3", "c.ogg"] { FileManager.default.createFile(atPath: dir.file(name), contents: Data()) }
+        let r = try Command.run("/bin/sh", ["-c", "cd '\(dir.path)' && exec '\(ClientPaths.linnet)' -p fake queue add 'a b.mp3' "
+                                            + "'\(dir.file("c.ogg"))'"], environment: bus.environment)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(fake.calls == ["AddTrack file:///tmp/a%20b.mp3 /org/fake/track/3 False",
-                               "AddTrack file:///x/c.ogg /org/fake/track/4 False"])
+        #expect(fake.calls == ["AddTrack file://\(dir.path)/a%20b.mp3 /org/fake/track/3 False",
+                               "AddTrack file://\(dir.path)/c.ogg /org/fake/track/4 False"])
         let list = try fake.linnet("queue", "list").stdout.split(separator: "\n")
         #expect(list.count == 5)
         #expect(list.last == "  5  Track c — Fake  1:00")
@@ -95,6 +102,14 @@ struct ClientAgainstFakeTrackListTests {
         ])
     }
 
+    @Test func aMissingFileIsRefusedBeforeAnyCall() throws {
+        let r = try fake.linnet("queue", "add", "/nonexistent/x.mp3")
+        #expect(r.status == 1)
+        #expect(r.stderr == "linnet: /nonexistent/x.mp3: no such file or folder\n")
+        #expect(try fake.linnet("open", "/nonexistent/é y.mp3").stderr == "linnet: /nonexistent/é y.mp3: no such file or folder\n")
+        #expect(fake.calls.isEmpty)
+    }
+
     @Test func aNumberPastTheEndIsAnError() throws {
         let r = try fake.linnet("queue", "remove", "9")
         #expect(r.status == 1)
@@ -111,5 +126,36 @@ struct ClientAgainstFakeTrackListTests {
     @Test func playersShowsIdentity() throws {
         #expect(try Command.run(ClientPaths.linnet, ["players"], environment: bus.environment).stdout
                 == "fake  Stopped   Fake TrackList Player\n")
+    }
+}
+
+/// `status --follow` started before the player, and outliving it.
+@Suite(.serialized, .enabled(if: FakeTrackListPlayer.available, "needs /usr/bin/python3 with python3-dbus"))
+struct FollowWaitsForPlayerTests {
+    @Test func waitsForThePlayerThenFollowsIt() throws {
+        let bus = try PrivateBus()
+        let follow = try RunningLinnet(["-p", "fake", "status", "--follow"], environment: bus.environment)
+        #expect(eventually { follow.lines == ["■ No player 'fake' on the bus"] }, "\(follow.lines)")
+        var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
+        #expect(eventually { follow.lines.count == 2 }, "\(follow.lines)")
+        #expect(follow.lines.last == "■ Stopped  Track one — Fake  [>-------------------] 0:00 / 1:00")
+        #expect(try Command.run(ClientPaths.linnet, ["-p", "fake", "play"], environment: bus.environment).status == 0)
+        #expect(eventually { follow.lines.last?.hasPrefix("▶ Playing  Track one — Fake") == true }, "\(follow.lines)")
+        fake = nil  // killed: the follower shows it gone and keeps waiting
+        #expect(eventually { follow.lines.last == "■ No player 'fake' on the bus" }, "\(follow.lines)")
+        #expect(follow.process.isRunning)
+        _ = fake
+    }
+
+    @Test func exitWhenStoppedEndsWhenThePlayerLeaves() throws {
+        let bus = try PrivateBus()
+        var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
+        #expect(try Command.run(ClientPaths.linnet, ["-p", "fake", "play"], environment: bus.environment).status == 0)
+        let follow = try RunningLinnet(["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
+                                       environment: bus.environment)
+        #expect(eventually { follow.lines == ["Playing"] }, "\(follow.lines)")
+        fake = nil
+        #expect(follow.waitForExit(seconds: 15) == 0)
+        _ = fake
     }
 }
