@@ -24,7 +24,7 @@ final class ConnectionCore: @unchecked Sendable {
     let queue: DispatchQueue?
     let uniqueName: String
     let state = Mutex(CoreState())
-    private let loop: EventLoop?
+    let loop: EventLoop?
 
     init(bus: DBusConnection.Bus, queue: DispatchQueue?) throws(DBusError) {
         precondition(libdbusThreadsReady, "dbus_threads_init_default failed")

@@ -22,17 +22,16 @@ extension DBusConnection {
     }
 
     private func request(_ name: String) throws(DBusError) -> Bool {
-        var err = CDBus.DBusError()
-        dbus_error_init(&err)
         // Recorded before the call so a NameLost racing the reply is still attributed to us.
         core.state.withLock { _ = $0.ownedNames.insert(name) }
-        let result = name.withCString {
-            dbus_bus_request_name(core.raw, $0, UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE), &err)
-        }
-        if result == -1 {
+        let out: [DBusValue]
+        do {
+            out = try callBus("RequestName", [.string(name), .uint32(UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE))])
+        } catch {
             core.state.withLock { _ = $0.ownedNames.remove(name) }
-            throw takeError(&err, context: "RequestName('\(name)')")
+            throw error
         }
+        guard case .uint32(let result)? = out.first else { throw .invalidArgs("RequestName returned no uint32") }
         let owned = result == DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || result == DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER
         if !owned { core.state.withLock { _ = $0.ownedNames.remove(name) } }
         return owned

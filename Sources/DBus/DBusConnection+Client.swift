@@ -1,4 +1,5 @@
 internal import CDBus
+import Dispatch
 import Synchronization
 
 /// Calling methods and properties of other services.
@@ -6,17 +7,31 @@ extension DBusConnection {
     /// The default reply timeout of a call.
     public static let defaultTimeout: Duration = .seconds(25)
 
-    /// Calls a method and blocks until the reply (or `timeout`: `NoReply`). Any thread; from the loop queue it
-    /// stalls the loop meanwhile (never call this connection's own objects that way: use `callAsync`).
+    /// Calls a method and blocks until the reply (or `timeout`: `NoReply`). Any thread. In loop mode, from a
+    /// thread other than the queue, the call is sent and answered through the loop while the caller waits (so
+    /// the loop keeps sole ownership of the socket); on the queue itself it blocks the loop meanwhile, so never
+    /// call this connection's own objects that way: use `callAsync`.
     public func call(destination: String, path: String, interface: String, method: String,
                      arguments: [DBusValue] = [], timeout: Duration = defaultTimeout) throws(DBusError) -> [DBusValue] {
         let message = try Message.methodCall(destination: destination, path: path, interface: interface,
                                              member: method, arguments: arguments)
         guard !core.isClosed else { throw .disconnected }
+        let timeoutMs = Int32(clamping: timeout.milliseconds)
+        if let loop = core.loop, !loop.isCurrent {
+            return try BlockingWait.run(timeoutMs: timeoutMs) { done in
+                let core = self.core
+                loop.queue.async {
+                    PendingCall.start(core: core, message: message, timeoutMs: timeoutMs, completion: done)
+                }
+            }
+        }
         var err = CDBus.DBusError()
         dbus_error_init(&err)
-        let raw = dbus_connection_send_with_reply_and_block(core.raw, message.raw,
-                                                            Int32(clamping: timeout.milliseconds), &err)
+        let raw = dbus_connection_send_with_reply_and_block(core.raw, message.raw, timeoutMs, &err)
+        // Messages read while blocking were queued; make sure the loop dispatches them.
+        if let loop = core.loop, dbus_connection_get_dispatch_status(core.raw) == DBUS_DISPATCH_DATA_REMAINS {
+            loop.scheduleDispatch()
+        }
         guard let raw else { throw takeError(&err, context: nil) }
         return try Message(owning: raw).arguments()
     }
@@ -128,4 +143,27 @@ private func pendingNotify(_ pending: OpaquePointer?, _ data: UnsafeMutableRawPo
 
 private func releasePendingCall(_ data: UnsafeMutableRawPointer?) {
     if let data { Unmanaged<PendingCall>.fromOpaque(data).release() }
+}
+
+/// A caller thread waiting for a reply that the loop delivers.
+final class BlockingWait: @unchecked Sendable {
+    // Safe: `result` is guarded by `lock`; the semaphore is thread safe.
+    private let lock = Mutex<Result<[DBusValue], DBusError>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    static func run(timeoutMs: Int32,
+                    start: (@escaping @Sendable (Result<[DBusValue], DBusError>) -> Void) -> Void)
+        throws(DBusError) -> [DBusValue] {
+        let wait = BlockingWait()
+        start { result in
+            wait.lock.withLock { $0 = result }
+            wait.done.signal()
+        }
+        // libdbus' own timeout answers first; the margin only guards against a loop that stopped running.
+        let limit = DispatchTime.now() + .milliseconds(Int(timeoutMs) + 5_000)
+        guard wait.done.wait(timeout: limit) == .success, let result = wait.lock.withLock({ $0 }) else {
+            throw DBusError(name: DBusError.Name.noReply, message: "no reply: the connection's queue did not run")
+        }
+        return try result.get()
+    }
 }
