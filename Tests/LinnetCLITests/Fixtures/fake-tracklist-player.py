@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A minimal MPRIS player with a TrackList, for testing `linnet queue` and `position SECONDS` against a second,
-independent implementation (python3-dbus). It owns org.mpris.MediaPlayer2.fake, keeps a queue of URIs, and
-appends every call it receives to the file named by argv[1] (one line: Member args...)."""
+independent implementation (python3-dbus). It owns org.mpris.MediaPlayer2.fake (or .argv[2]), keeps a queue of
+URIs, and appends every call it receives to the file named by argv[1] (one line: Member args...)."""
 import sys
 import dbus
 import dbus.service
@@ -136,7 +136,7 @@ def main():
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
     fake = Fake(bus, sys.argv[1])
-    name = dbus.service.BusName("org.mpris.MediaPlayer2.fake", bus)
+    name = dbus.service.BusName("org.mpris.MediaPlayer2." + (sys.argv[2] if len(sys.argv) > 2 else "fake"), bus)
     GLib.MainLoop().run()
 
 
