@@ -25,6 +25,7 @@ extension DecodeError {
         case .system: kind = .io
         case .seekFailed: kind = .corrupt
         }
-        self.init(kind, path: path, offset: offset, message: error.description)
+        let what = error.kind == .unrecognisedFormat ? "not a recognised audio format: " : ""
+        self.init(kind, path: path, offset: offset, message: what + error.description)
     }
 }

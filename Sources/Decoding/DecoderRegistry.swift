@@ -11,6 +11,19 @@ public enum DecoderRegistry {
         return try open(source: source, fileExtension: ContainerSniffer.fileExtension(of: path))
     }
 
+    /// Opens a track by location as playlists and MPRIS give it: a path or a `file://` URI. Other schemes
+    /// (http, …) throw `.unsupportedFormat` until network sources land.
+    public static func open(location: String) throws(DecodeError) -> sending any Decoder {
+        switch TrackLocation.parse(location) {
+        case .file(let path):
+            return try open(path: path)
+        case .unsupportedScheme(let scheme):
+            throw DecodeError(.unsupportedFormat, path: location, message: "\(scheme): locations are not supported yet")
+        case .invalid(let reason):
+            throw DecodeError(.notFound, path: location, message: reason)
+        }
+    }
+
     /// Opens any byte source (file today, network stream later), choosing the decoder by content, then by
     /// `fileExtension` (without the dot) when the content is not recognised.
     public static func open(source: sending any ByteSource, fileExtension: String = "") throws(DecodeError)

@@ -5,8 +5,8 @@ import PlayerCore
 ///
 /// - Gapless: MPG123_GAPLESS trims the encoder delay and padding a LAME/Xing header announces, so a LAME file
 ///   decodes to exactly the samples of the WAV it was made from.
-/// - Length: on a seekable source the whole stream is scanned once at open (mpg123_scan: headers only, no
-///   decoding), which makes the length exact for VBR files without a Xing header and builds the seek index.
+/// - Length: exact from a LAME/Info header; without one, a seekable source is scanned once at open
+///   (mpg123_scan: headers only, no decoding), which makes the length exact for VBR files without a Xing header.
 /// - Format: s16 at the stream's rate and channel count, pinned for the life of the decoder; if the stream changes
 ///   rate or channels mid-way (MPG123_NEW_FORMAT), mpg123 converts to the pinned format, and a format it cannot
 ///   convert ends the track with `.unsupportedFormat`.
@@ -47,8 +47,11 @@ public final class Mpg123Decoder: Decoder {
             }
             try handle.pinOutputFormat(rate: out.rate, channels: out.channels)
             format = AudioFormat(sampleRate: out.rate, channels: out.channels, sampleFormat: .int16)
+            // A LAME/Info header states the exact frame count (and delay/padding): the length is exact without
+            // reading the file. Otherwise scan it once (headers only) for an exact length; either way seeks are
+            // sample-accurate, mpg123 reads frame headers forward to any frame not yet indexed.
             if source.isSeekable {
-                try handle.scan()
+                if handle.encoderDelayAndPadding().delay == nil { try handle.scan() }
                 totalFrames = handle.length()
             } else {
                 totalFrames = nil

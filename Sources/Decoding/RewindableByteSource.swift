@@ -31,7 +31,11 @@ final class RewindableByteSource: ByteSource {
             position += Int64(n)
             return n
         }
-        precondition(position == consumed, "read past the kept window of a non-seekable source")
+        guard position == consumed else {
+            // Re-read past the kept bytes after rewinding: those bytes are gone from a stream.
+            throw DecodeError(.notSeekable, path: path, offset: position,
+                              message: "cannot re-read a non-seekable source beyond its first \(head.count) bytes")
+        }
         let n = try base.read(into: buffer)
         if Int64(head.count) == consumed && head.count < window {
             head.append(contentsOf: buffer[0..<min(n, window - head.count)])

@@ -65,6 +65,16 @@ import TestSupport
         expectOpenFails(dir.file("readme.mp3"), .unsupportedFormat)
     }
 
+    @Test func contentWinsOverAMisleadingExtension() throws {
+        let dir = try TemporaryDirectory()
+        try TestMedia.sineWAV(dir.file("src.wav"), seconds: 0.5)
+        try TestMedia.flac(dir.file("src.wav"), to: dir.file("really-flac.mp3"))
+        try TestMedia.lame(dir.file("src.wav"), to: dir.file("really-mp3.wav"))
+        #expect(try DecoderRegistry.open(path: dir.file("really-flac.mp3")) is SndfileDecoder)
+        #expect(try DecoderRegistry.open(path: dir.file("really-mp3.wav")) is Mpg123Decoder)
+        #expect(drain(try DecoderRegistry.open(path: dir.file("really-mp3.wav"))).frames == 22050)
+    }
+
     @Test func truncatedFilesDecodeWhatIsThere() throws {
         let dir = try TemporaryDirectory()
         let frames = 10 * 44100

@@ -66,17 +66,6 @@ public enum M3UParser {
     }
 }
 
-extension StringProtocol {
-    /// The text without leading/trailing spaces and tabs (and stray CR).
-    func trimmingWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{FEFF}" }
-        let s = self[...]
-        guard let start = s.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = s.lastIndex(where: { !isSpace($0) })!
-        return Substring(s[start...end])
-    }
-}
-
 extension String {
     func replacingBackslashes() -> String {
         String(map { $0 == "\\" ? "/" : $0 })

@@ -116,6 +116,11 @@ public struct MediaCollector: Sendable {
             return
         }
         let ext = FileKind.pathExtension(path)
+        guard status.isRegularFile else {
+            // FIFOs, sockets and devices named like media are not playable files.
+            if explicit { out.problems.append(CollectionProblem(path: path, kind: .unsupportedType)) }
+            return
+        }
         if mediaExtensions.contains(ext) {
             out.items.append(item)
         } else if playlistExtensions.contains(ext) && explicit {

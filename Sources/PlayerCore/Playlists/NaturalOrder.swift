@@ -8,14 +8,19 @@ public enum NaturalOrder {
         compare(a, b) < 0
     }
 
-    /// Sorts strings naturally.
+    /// Sorts strings naturally (each name is lowercased once, not once per comparison).
     public static func sorted(_ names: [String]) -> [String] {
-        names.sorted(by: areInIncreasingOrder)
+        names.map { (key: Array($0.lowercased().unicodeScalars), name: $0) }
+            .sorted { compare($0.key, $1.key, $0.name, $1.name) < 0 }
+            .map(\.name)
     }
 
     /// -1, 0 or 1 as `a` sorts before, equal to, or after `b`.
     public static func compare(_ a: String, _ b: String) -> Int {
-        let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
+        compare(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars), a, b)
+    }
+
+    private static func compare(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], _ a: String, _ b: String) -> Int {
         var i = 0, j = 0
         var zeroTieBreak = 0
         while i < x.count && j < y.count {

@@ -8,6 +8,7 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
     /// Makes a location from user input: an absolute path, a `file://` URI or another URI with a scheme.
     /// Relative paths are resolved against `base` (an absolute directory) when given.
     public init(parsing text: String, relativeTo base: String? = nil) throws(URIError) {
+        if text.isEmpty { throw URIError(.empty, text) }
         if text.hasPrefix("/") {
             self = .file(path: FileURI.normalize(path: text))
         } else if let scheme = FileURI.scheme(of: text) {
@@ -56,7 +57,9 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
         let text = try decoder.singleValueContainer().decode(String.self)
         if text.hasPrefix("/") {
             self = .file(path: text)
-        } else if FileURI.scheme(of: text) != nil {
+        } else if FileURI.scheme(of: text) == "file", let path = try? FileURI.path(fromURI: text) {
+            self = .file(path: path)  // a hand-edited state file may hold file:// URIs
+        } else if FileURI.scheme(of: text) != nil && FileURI.scheme(of: text) != "file" {
             self = .url(text)
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,

@@ -37,6 +37,27 @@ public struct PlayOrder: Sendable, Hashable, Codable {
         self.random = random
     }
 
+    private enum CodingKeys: String, CodingKey { case loopMode, isShuffled = "shuffle", upcoming, history, random }
+
+    /// Lenient decoding: missing fields (older files) take defaults; a missing generator is seeded afresh.
+    public init(from decoder: any Swift.Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        loopMode = try c.decodeIfPresent(LoopMode.self, forKey: .loopMode) ?? .none
+        isShuffled = try c.decodeIfPresent(Bool.self, forKey: .isShuffled) ?? false
+        upcoming = try c.decodeIfPresent([QueueEntryID].self, forKey: .upcoming) ?? []
+        history = Array((try c.decodeIfPresent([QueueEntryID].self, forKey: .history) ?? []).suffix(Self.historyLimit))
+        random = try c.decodeIfPresent(SeededRandom.self, forKey: .random) ?? SeededRandom()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(loopMode, forKey: .loopMode)
+        try c.encode(isShuffled, forKey: .isShuffled)
+        try c.encode(upcoming, forKey: .upcoming)
+        try c.encode(history, forKey: .history)
+        try c.encode(random, forKey: .random)
+    }
+
     // MARK: - Queries
 
     /// What Next would do, without doing it.
@@ -151,7 +172,7 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     /// Drops ids that are not in `order` (used after decoding persisted state).
     mutating func restrict(to order: [QueueEntryID], current: QueueEntryID?) {
         let known = Set(order)
-        upcoming.removeAll { !known.contains($0) || $0 == current }
+        upcoming.removeAll { !known.contains($0) }
         history.removeAll { !known.contains($0) }
         if !isShuffled { upcoming = []; history = [] }
     }

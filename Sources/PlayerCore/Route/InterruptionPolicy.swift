@@ -13,6 +13,9 @@ public enum InterruptionEvent: Sendable, Hashable {
     case ended(InterruptionSource)
     /// The user pressed play, pause, play-pause or stop (any explicit choice cancels a pending resume).
     case userChoseState
+    /// Something else decided playback must not come back by itself — typically the route policy said `.pause`
+    /// while we were interrupted (headphones unplugged during a call): the call's end must not resume on speakers.
+    case cancelResume
 }
 
 /// What to do after an interruption event.
@@ -56,7 +59,7 @@ public struct InterruptionPolicy: Sendable, Hashable {
             guard active.remove(source) != nil, active.isEmpty else { return .none }
             defer { resumeWhenEnded = false }
             return resumeWhenEnded && !isPlaying ? .resume : .none
-        case .userChoseState:
+        case .userChoseState, .cancelResume:
             resumeWhenEnded = false
             return .none
         }

@@ -18,7 +18,8 @@ public struct RoutePolicyOptions: Sendable, Hashable, Codable {
 
 /// The player's situation when the route changes.
 public struct RoutePlaybackContext: Sendable, Hashable {
-    /// Whether audio is playing right now.
+    /// Whether audio is playing right now — or would be: pass true also while an interruption is going to resume
+    /// playback (`InterruptionPolicy.resumeWhenEnded`), and on `.pause` send it `.cancelResume` instead of pausing.
     public var isPlaying: Bool
     /// When (monotonic µs) a route change last paused playback, if the user has not played/paused since.
     /// The service clears this on any user play/pause/stop.

@@ -39,6 +39,7 @@ public enum StateLoadResult: Sendable, Hashable {
 /// Saves and restores `PlayerState` as JSON at `<directory>/state.json`, atomically: the new content goes to a
 /// temporary file in the same directory, is fsync'ed, renamed over the old file, and the directory is fsync'ed,
 /// so a crash leaves either the old or the new file, never a half-written one.
+/// Calls must not overlap (the temporary file name is per process): the service saves from one serial queue.
 public struct StateStore: Sendable {
     public let directory: String
     public var path: String { directory + "/state.json" }
@@ -57,7 +58,8 @@ public struct StateStore: Sendable {
         let data: Data
         do {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            // Compact (a 10k-entry queue is ~1 MB), sorted keys so successive files diff cleanly.
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             data = try encoder.encode(state)
         } catch {
             throw StateStoreError(.encode, path: path, message: "\(error)")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlayerCore
 
@@ -62,5 +63,49 @@ import Testing
         let c = MediaCollector().collect([t.path + "/x.txt"], workingDirectory: "/")
         #expect(c.items.isEmpty)
         #expect(c.problems == [CollectionProblem(path: t.path + "/x.txt", kind: .unsupportedType)])
+    }
+}
+
+@Suite struct MediaCollectorLimitTests {
+    @Test func nestedPlaylistsStopAtTheDepthLimit() throws {
+        let t = try TempDir()
+        try t.file("a.mp3")
+        // p0 → p1 → … → p5, each also naming a.mp3.
+        for i in 0..<6 { try t.file("p\(i).m3u", text: "a.mp3\np\(i + 1).m3u\n") }
+        try t.file("p6.m3u", text: "a.mp3\n")
+        var collector = MediaCollector()
+        collector.maxPlaylistDepth = 3
+        let c = collector.collect([t.path + "/p0.m3u"], workingDirectory: "/")
+        #expect(c.items.count == 3)
+        #expect(c.problems == [CollectionProblem(path: t.path + "/p3.m3u", kind: .tooDeep)])
+    }
+
+    @Test func deepFoldersStopAtTheDepthLimit() throws {
+        let t = try TempDir()
+        try t.file("d/1/2/3/x.mp3")
+        try t.file("d/top.mp3")
+        var collector = MediaCollector()
+        collector.maxDirectoryDepth = 2
+        let c = collector.collect([t.path + "/d"], workingDirectory: "/")
+        #expect(c.items.map(\.location) == [.file(path: t.path + "/d/top.mp3")])
+        #expect(c.problems.map(\.kind) == [.tooDeep])
+    }
+
+    @Test func fifoNamedLikeMediaIsNotAdded() throws {
+        let t = try TempDir()
+        let fifo = t.path + "/pipe.mp3"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try t.file("real.mp3")
+        let c = MediaCollector().collect([t.path, fifo], workingDirectory: "/")
+        #expect(c.items.map(\.location) == [.file(path: t.path + "/real.mp3")])
+        #expect(c.problems == [CollectionProblem(path: fifo, kind: .unsupportedType)])
+    }
+
+    @Test func danglingSymlinkIsReported() throws {
+        let t = try TempDir()
+        try t.symlink("gone.mp3", to: t.path + "/nowhere.mp3")
+        let c = MediaCollector().collect([t.path], workingDirectory: "/")
+        #expect(c.items.isEmpty)
+        #expect(c.problems == [CollectionProblem(path: t.path + "/gone.mp3", kind: .notFound)])
     }
 }

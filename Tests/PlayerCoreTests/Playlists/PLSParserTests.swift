@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PlayerCore
 
@@ -62,5 +63,21 @@ import Testing
             let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             _ = try? PLSParser.parse(text: text, baseDirectory: "/")
         }
+    }
+}
+
+@Suite struct PlaylistEdgeCaseTests {
+    @Test func emptyEntriesAreSkipped() throws {
+        let r = try PLSParser.parse(text: "[playlist]\nFile1=\nFile2=b.mp3", baseDirectory: "/p")
+        #expect(r.items.map(\.location) == [.file(path: "/p/b.mp3")])
+        #expect(r.skipped.map(\.reason) == [.badLocation(.empty)])
+    }
+
+    @Test func locationDecodingAcceptsFileURIs() throws {
+        let json = Data(#"["/a.mp3", "file:///b%20c.mp3", "https://x/y"]"#.utf8)
+        let locations = try JSONDecoder().decode([MediaLocation].self, from: json)
+        #expect(locations == [.file(path: "/a.mp3"), .file(path: "/b c.mp3"), .url("https://x/y")])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([MediaLocation].self, from: Data(#"["relative.mp3"]"#.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([MediaLocation].self, from: Data(#"["file://host/x"]"#.utf8)) }
     }
 }

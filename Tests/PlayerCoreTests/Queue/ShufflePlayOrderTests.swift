@@ -157,6 +157,24 @@ import Testing
         }
     }
 
+    /// The gapless successor computed ahead of time is exactly what the natural end then does, in every mode,
+    /// including across shuffle cycle boundaries (the permutation is drawn from the persisted generator).
+    @Test func peekedSuccessorMatchesTheActualMove() {
+        for seed in UInt64(0)..<200 {
+            for loop in LoopMode.allCases {
+                var q = makeQueue(Int(seed % 5) + 1, loop: loop, seed: seed)
+                q.setShuffle(seed % 2 == 0)
+                for _ in 0..<12 {
+                    let peeked = q.nextStep(.trackEnded)
+                    let successor = q.naturalSuccessor
+                    let step = q.next(.trackEnded)
+                    #expect(step == peeked)
+                    if case .stop = step { #expect(successor == nil) } else { #expect(successor == q.currentID) }
+                }
+            }
+        }
+    }
+
     @Test func sameSeedSameOrder() {
         var a = makeQueue(10, loop: .playlist, seed: 77), b = makeQueue(10, loop: .playlist, seed: 77)
         a.setShuffle(true); b.setShuffle(true)

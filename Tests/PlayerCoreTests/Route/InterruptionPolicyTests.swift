@@ -50,6 +50,18 @@ import Testing
         #expect(p.handle(.ended(.corkRequest), isPlaying: true) == .none)
     }
 
+    /// Headphones unplugged during a call: the route policy (asked as if playing) says pause, so the pending
+    /// resume is cancelled and the end of the call does not start the music on the speakers.
+    @Test func routePauseDuringInterruptionCancelsTheResume() {
+        var p = InterruptionPolicy()
+        #expect(p.handle(.began(.corkRequest), isPlaying: true) == .pause)
+        let wouldPlay = RoutePlaybackContext(isPlaying: p.resumeWhenEnded)
+        let decision = RoutePolicy.decide(old: Routes.headphones, new: Routes.speakers, reason: .oldDeviceUnavailable, context: wouldPlay)
+        #expect(decision == .pause)
+        #expect(p.handle(.cancelResume, isPlaying: false) == .none)
+        #expect(p.handle(.ended(.corkRequest), isPlaying: false) == .none)
+    }
+
     @Test func communicationRoleDetection() {
         #expect(StreamRole.isCommunication(["media.role": "phone"]))
         #expect(StreamRole.isCommunication(["media.role": "Communication"]))

@@ -3,6 +3,8 @@
 //   decode-bench decode FILE              decode FILE once, discard the samples (the child the table times);
 //                                         prints "frames=N loop_cpu_s=X"
 //   decode-bench table MP3 FLAC RUNS      time ours and the anchors RUNS times each, print a markdown table
+//   decode-bench info FILE…               what the registry makes of each file: decoder, format, length, tags
+//                                         (a manual harness, like MPD's test/run_decoder)
 //
 // Children are timed by their own CPU time (user + system from wait4's rusage), which is steadier than wall
 // time on a shared machine; ours runs as a child too, so process start-up is counted on both sides.
@@ -81,18 +83,23 @@ func table(mp3: String, flac: String, runs: Int) {
     let mp3Info = decodeOnce(mp3), flacInfo = decodeOnce(flac)
     let mp3Seconds = Double(mp3Info.frames) / 44100, flacSeconds = Double(flacInfo.frames) / 44100
     var rows: [(String, String, Double, Double, String)] = []
-    func measure(_ label: String, _ file: String, _ seconds: Double, _ argv: [String], anchor: Double?) -> Double {
-        _ = childCPU(argv)    // warm the page cache and the dynamic loader
-        let cpu = median((0..<runs).map { _ in childCPU(argv) })
-        let ratio = anchor.map { fmt(cpu / $0, 2) + "×" } ?? "1.00× (anchor)"
-        rows.append((file, label, cpu, seconds / cpu, ratio))
-        return cpu
+    /// Times the anchor and ours alternately, so a load change on the shared machine hits both alike.
+    func measurePair(_ file: String, _ seconds: Double, anchor: (String, [String]), ours: (String, [String])) {
+        _ = childCPU(anchor.1)    // warm the page cache and the dynamic loader
+        _ = childCPU(ours.1)
+        var a: [Double] = [], o: [Double] = []
+        for _ in 0..<runs {
+            a.append(childCPU(anchor.1))
+            o.append(childCPU(ours.1))
+        }
+        let (anchorCPU, oursCPU) = (median(a), median(o))
+        rows.append((file, anchor.0, anchorCPU, seconds / anchorCPU, "1.00× (anchor)"))
+        rows.append((file, ours.0, oursCPU, seconds / oursCPU, fmt(oursCPU / anchorCPU, 2) + "×"))
     }
-    let mpg123 = measure("`mpg123 -t -q`", "MP3 192k", mp3Seconds, ["mpg123", "-t", "-q", mp3], anchor: nil)
-    _ = measure("Linnet `Mpg123Decoder`", "MP3 192k", mp3Seconds, [me, "decode", mp3], anchor: mpg123)
-    let flacAnchor = measure("`flac -dc > /dev/null`", "FLAC", flacSeconds, ["flac", "-d", "-c", "-s", flac],
-                             anchor: nil)
-    _ = measure("Linnet `SndfileDecoder`", "FLAC", flacSeconds, [me, "decode", flac], anchor: flacAnchor)
+    measurePair("MP3 192k", mp3Seconds, anchor: ("`mpg123 -t -q`", ["mpg123", "-t", "-q", mp3]),
+                ours: ("Linnet `Mpg123Decoder`", [me, "decode", mp3]))
+    measurePair("FLAC", flacSeconds, anchor: ("`flac -dc > /dev/null`", ["flac", "-d", "-c", "-s", flac]),
+                ours: ("Linnet `SndfileDecoder`", [me, "decode", flac]))
 
     // In-process figures: the decode loop alone, and the time to open (sniff + mpg123_scan / FLAC header).
     let loops = (0..<runs).map { _ in (decodeOnce(mp3), decodeOnce(flac)) }
@@ -110,6 +117,29 @@ func table(mp3: String, flac: String, runs: Int) {
           + "\(fmt(median(loops.map { $0.1.openSeconds }) * 1000, 2)) |")
 }
 
+func info(_ path: String) {
+    do {
+        let d = try DecoderRegistry.open(path: path)
+        let length = d.totalFrames.map { "\($0) frames (\(fmt(Double($0) / Double(d.format.sampleRate), 3)) s)" }
+            ?? "unknown length"
+        print("\(path): \(type(of: d)), \(d.format), \(length), seekable: \(d.isSeekable)")
+        let t = d.tags
+        let fields: [(String, String?)] = [
+            ("title", t.title), ("artists", t.artists.isEmpty ? nil : t.artists.joined(separator: "; ")),
+            ("album", t.album), ("albumArtists", t.albumArtists.isEmpty ? nil : t.albumArtists.joined(separator: "; ")),
+            ("track", t.trackNumber.map { "\($0)" + (t.trackCount.map { "/\($0)" } ?? "") }),
+            ("disc", t.discNumber.map { "\($0)" + (t.discCount.map { "/\($0)" } ?? "") }),
+            ("genres", t.genres.isEmpty ? nil : t.genres.joined(separator: "; ")), ("date", t.date),
+            ("composers", t.composers.isEmpty ? nil : t.composers.joined(separator: "; ")),
+            ("comments", t.comments.isEmpty ? nil : t.comments.joined(separator: " | ")),
+            ("lyrics", t.lyrics.map { "\($0.count) characters" }),
+        ]
+        for case let (name, value?) in fields { print("    \(name): \(value)") }
+    } catch {
+        print("\(path): \(error.kind): \(error)")
+    }
+}
+
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "decode" where args.count == 3:
@@ -118,6 +148,8 @@ case "decode" where args.count == 3:
 case "table" where args.count == 5:
     guard let runs = Int(args[4]), runs > 0 else { fail("RUNS must be a positive number") }
     table(mp3: args[2], flac: args[3], runs: runs)
+case "info" where args.count >= 3:
+    args.dropFirst(2).forEach(info)
 default:
-    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS")
+    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS | decode-bench info FILE…")
 }
