@@ -49,7 +49,12 @@ bus_call() {  # bus_call METHOD [ARG]: a call to the bus daemon itself
         "org.freedesktop.DBus.$@"
 }
 
-# 1. A session bus.
+# 1. A session bus (a systemd user session has one at $XDG_RUNTIME_DIR/bus even when the variable is unset; never
+# let libdbus autolaunch one through X11, which would outlive the demo).
+if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -S "$XDG_RUNTIME_DIR/bus" ]; then
+    DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+    export DBUS_SESSION_BUS_ADDRESS
+fi
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] && bus_call GetId >/dev/null 2>&1; then
     say "using the session bus at $DBUS_SESSION_BUS_ADDRESS"
 else
