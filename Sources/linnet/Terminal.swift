@@ -39,6 +39,15 @@ enum Terminal {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Unblocks the signals a client must react to. A process started from a thread that blocks them (Dispatch
+    /// worker threads do) inherits the mask, and `status --follow` would then outlive its terminal's hangup.
+    static func unblockTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// On Ctrl-C while a live line is shown: end the line so the shell prompt starts on a fresh one.
     static func finishLineOnInterrupt() {
         signal(SIGINT) { _ in

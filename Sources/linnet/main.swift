@@ -2,6 +2,7 @@ import Glibc
 import LinnetCLI
 
 // linnet: the command-line client. Parsing (LinnetCLI, pure) is separate from running (Runner, D-Bus).
+Terminal.unblockTerminationSignals()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let invocation: Invocation
 do {

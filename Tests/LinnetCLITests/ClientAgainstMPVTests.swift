@@ -149,4 +149,26 @@ struct ClientAgainstMPVTests {
         _ = try mpv.playerctl("stop")
         #expect(follow.waitForExit(seconds: 15) == 0)
     }
+
+    @Test(.enabled(if: Command.which("script") != nil, "needs script(1)"))
+    func liveLineRedrawsInPlaceOnlyWhilePlaying() throws {
+        _ = try mpv.playerctl("play")
+        let command = "stty cols 100; exec '\(ClientPaths.linnet)' -p mpv status --follow"
+        let tty = try RunningLinnet(["-qfec", command, "/dev/null"], environment: bus.environment,
+                                    executable: Command.which("script")!)
+        func redraws() -> [String] {
+            tty.output.get().split(separator: "\r", omittingEmptySubsequences: true).map(String.init)
+        }
+        #expect(eventually { redraws().contains { $0.contains("0:02 / 0:12") } }, "\(redraws())")
+        let playing = redraws()
+        #expect(playing.allSatisfy { $0.hasPrefix("▶ Playing  Linnet demo, track one — Linnet  [") && $0.hasSuffix("\u{1B}[K") })
+        // About one redraw per displayed second, never a busy loop.
+        #expect(playing.count <= 6, "\(playing)")
+        _ = try mpv.playerctl("pause")
+        #expect(eventually { redraws().last?.hasPrefix("⏸ Paused") == true })
+        let afterPause = redraws().count
+        Thread.sleep(forTimeInterval: 2.5)  // nothing may be drawn while paused: there is no event to wait for
+        #expect(redraws().count == afterPause, "\(redraws().suffix(3))")
+        #expect(!tty.output.get().contains("\n"))
+    }
 }

@@ -91,8 +91,9 @@ final class RunningLinnet: @unchecked Sendable {
     let output = LockedBox("")
     private let exited = DispatchSemaphore(value: 0)
 
-    init(_ args: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: ClientPaths.linnet)
+    /// Runs `linnet ARGS`, or `executable ARGS` (e.g. `script` to give linnet a terminal).
+    init(_ args: [String], environment: [String: String], executable: String = ClientPaths.linnet) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
@@ -124,7 +125,8 @@ final class RunningLinnet: @unchecked Sendable {
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // Bounded: Foundation notices an exit only once every inheritor of the child's pipes is gone.
+            _ = exited.wait(timeout: .now() + 10)
         }
     }
 }
