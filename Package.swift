@@ -45,5 +45,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
     ]
 )

@@ -30,6 +30,7 @@ extension Player {
             lastStarted = nil
         case .positionJumped(let us):
             mpris?.seeked(toMicroseconds: us)
+            persistence?.noteJump()
         case .needsNext(after: let item):
             guard let id = entryID(item) else { engine.setNext(nil); break }
             if failures.contains(id) {

@@ -2,7 +2,7 @@ import Dispatch
 import PlayerCore
 
 /// When the state is written: soon after discrete changes (coalesced), at once when playback pauses or stops
-/// (so the position is kept), every `playingInterval` while playing (so a kill -9 loses little), and on exit.
+/// (so the position is kept), after a seek, every `playingInterval` while playing (so a kill -9 loses little), and on exit.
 /// No timer runs while paused or stopped.
 ///
 /// Confined to the service's queue (`@unchecked Sendable` only so timer handlers can capture it; every entry
@@ -12,7 +12,7 @@ final class StatePersistence: @unchecked Sendable {
     private let queue: DispatchQueue
     private let current: @Sendable () -> PlayerState
     private let coalesceDelay: DispatchTimeInterval = .milliseconds(500)
-    private let playingInterval: DispatchTimeInterval = .seconds(10)
+    private let playingInterval: DispatchTimeInterval = .seconds(5)
     private var savePending = false
     private var playingTimer: (any DispatchSourceTimer)?
     /// What was last seen apart from the position; a difference means a discrete change.
@@ -45,6 +45,12 @@ final class StatePersistence: @unchecked Sendable {
         } else {
             saveSoon()
         }
+    }
+
+    /// A seek moved the position: keep it soon (a kill -9 right after a seek should not lose it).
+    func noteJump() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        saveSoon()
     }
 
     /// Writes now (exit, pause).
