@@ -98,8 +98,11 @@ LINNETD=$!
 STARTED="$LINNETD $STARTED"
 # Another Linnet owns the name already: ours is org.mpris.MediaPlayer2.linnet.instance<PID>.
 [ "$TAKEN" = 1 ] && PLAYER="linnet.instance$LINNETD"
-owned() { kill -0 "$LINNETD" && bus_call NameHasOwner "string:org.mpris.MediaPlayer2.$PLAYER" | grep -q 'boolean true'; }
-if ! wait_for 15 owned; then
+# Owned, or linnetd gone (then stop waiting at once).
+owned_or_gone() {
+    ! kill -0 "$LINNETD" 2>/dev/null || bus_call NameHasOwner "string:org.mpris.MediaPlayer2.$PLAYER" | grep -q 'boolean true'
+}
+if ! wait_for 15 owned_or_gone || ! kill -0 "$LINNETD" 2>/dev/null; then
     say "linnetd did not take org.mpris.MediaPlayer2.$PLAYER; its output:"
     cat "$WORK/linnetd.log" >&2
     exit 1
