@@ -134,7 +134,7 @@ struct ClientAgainstFakeTrackListTests {
 struct FollowWaitsForPlayerTests {
     @Test func waitsForThePlayerThenFollowsIt() throws {
         let bus = try PrivateBus()
-        let follow = try RunningLinnet(["-p", "fake", "status", "--follow"], environment: bus.environment)
+        let follow = try BackgroundProcess(["-p", "fake", "status", "--follow"], environment: bus.environment)
         #expect(eventually { follow.lines == ["■ No player 'fake' on the bus"] }, "\(follow.lines)")
         var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
         #expect(eventually { follow.lines.count == 2 }, "\(follow.lines)")
@@ -151,7 +151,7 @@ struct FollowWaitsForPlayerTests {
         let bus = try PrivateBus()
         var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
         #expect(try Command.run(ClientPaths.linnet, ["-p", "fake", "play"], environment: bus.environment).status == 0)
-        let follow = try RunningLinnet(["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
+        let follow = try BackgroundProcess(["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
                                        environment: bus.environment)
         #expect(eventually { follow.lines == ["Playing"] }, "\(follow.lines)")
         fake = nil

@@ -84,15 +84,21 @@ final class MPVPlayer: @unchecked Sendable {
     }
 }
 
-/// A `linnet` left running (`status --follow`), its output collected as it comes.
-final class RunningLinnet: @unchecked Sendable {
+/// A program left running (`linnet status --follow`, pulseaudio, linnetd), its output collected as it comes,
+/// killed with SIGKILL on release.
+final class BackgroundProcess: @unchecked Sendable {
     // Safe: `output` is a LockedBox; the process is only touched by the owning test thread and its handlers.
     let process = Process()
     let output = LockedBox("")
     private let exited = DispatchSemaphore(value: 0)
 
     /// Runs `linnet ARGS`, or `executable ARGS` (e.g. `script` to give linnet a terminal).
-    init(_ args: [String], environment: [String: String], executable: String = ClientPaths.linnet) throws {
+    convenience init(_ args: [String], environment: [String: String]) throws {
+        try self.init(args, environment: environment, executable: ClientPaths.linnet)
+    }
+
+    /// Runs `executable ARGS` with the current environment plus `environment`.
+    init(_ args: [String], environment: [String: String], executable: String) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         var env = ProcessInfo.processInfo.environment
