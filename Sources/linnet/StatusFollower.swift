@@ -127,10 +127,13 @@ struct StatusFollower {
         let length = snapshot.metadata.lengthMicroseconds
         clock.rebase(at: now, length: length)
         if snapshot.status != before.status || snapshot.metadata != before.metadata {
-            // A new track or state: the one moment worth asking for the real position.
-            if let us = (try? player.get("Position"))?.integerValue { clock.baseMicroseconds = us }
-            if snapshot.metadata.trackID != before.metadata.trackID, e.seekedTo == nil,
-               snapshot.metadata.trackID == nil { clock.baseMicroseconds = 0 }
+            // A new track or state: the one moment worth asking for the real position (a new track that will
+            // not tell starts at 0).
+            if let us = (try? player.get("Position"))?.integerValue {
+                clock.baseMicroseconds = us
+            } else if snapshot.metadata.trackID != before.metadata.trackID {
+                clock.baseMicroseconds = 0
+            }
         }
         if let seeked = e.seekedTo { clock.baseMicroseconds = seeked }
         clock.isPlaying = snapshot.status == .playing
