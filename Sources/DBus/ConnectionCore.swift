@@ -14,6 +14,9 @@ struct CoreState {
     var nameLostHandler: (@Sendable (String) -> Void)?
     var disconnectHandler: (@Sendable () -> Void)?
     var closed = false
+    /// Property changes marked during the current queue turn, per "path\0interface", in marking order.
+    var pendingChanges: [String: (path: String, interface: String, names: [String])] = [:]
+    var pendingOrder: [String] = []
 }
 
 /// Owns the libdbus connection and routes every incoming message (see `DBusConnection` for the threading model).
@@ -55,8 +58,17 @@ final class ConnectionCore: @unchecked Sendable {
 
     deinit { dbus_connection_unref(raw) }
 
-    /// Closes once: forgets handlers, stops the loop, disconnects.
+    /// Closes once: forgets handlers, stops the loop, disconnects. In loop mode the libdbus teardown runs on the
+    /// queue, so no watch or timeout handler can be running while libdbus frees its watches.
     func close() {
+        if let loop, !loop.isCurrent {
+            loop.queue.sync { closeNow() }
+        } else {
+            closeNow()
+        }
+    }
+
+    private func closeNow() {
         let wasOpen = state.withLock { s -> Bool in
             if s.closed { return false }
             s.closed = true

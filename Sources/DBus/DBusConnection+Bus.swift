@@ -73,16 +73,41 @@ extension DBusConnection {
     }
 
     /// Subscribes to signals: registers the rule with the bus (blocking until the bus confirmed, so a signal sent
-    /// right after this returns is received) and calls `handler` on the queue for every matching signal.
+    /// right after this returns is received) and calls `handler` on the queue for every matching signal. A
+    /// well-known `sender` is followed across owner changes.
     public func subscribe(_ rule: DBusMatchRule,
                           handler: @escaping @Sendable (DBusSignal) -> Void) throws(DBusError) -> DBusSubscription {
         try rule.validate()
-        let text = rule.ruleString
-        _ = try callBus("AddMatch", [.string(text)])
+        var ownerWatch: UInt64?
+        var owner: String?
+        if rule.hasWellKnownSender, let name = rule.sender {
+            // Watch first, then ask: an owner change in between is seen by the watch.
+            let core = self.core
+            let watch = try subscribe(DBusMatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                    interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                                                    arg0: name)) { signal in
+                guard signal.arguments.count == 3, case .string(let newOwner) = signal.arguments[2] else { return }
+                core.state.withLock { s in
+                    for (token, var sub) in s.subscriptions where sub.rule.sender == name && sub.ownerWatch != nil {
+                        sub.senderOwner = newOwner.isEmpty ? nil : newOwner
+                        s.subscriptions[token] = sub
+                    }
+                }
+            }
+            ownerWatch = watch.token
+            owner = try? nameOwner(name)
+        }
+        do {
+            _ = try callBus("AddMatch", [.string(rule.ruleString)])
+        } catch {
+            if let ownerWatch { unsubscribe(DBusSubscription(token: ownerWatch, rule: rule)) }
+            throw error
+        }
         let token = try core.state.withLock { (s) throws(DBusError) -> UInt64 in
             guard !s.closed else { throw DBusError.disconnected }
             defer { s.nextToken += 1 }
-            s.subscriptions[s.nextToken] = SignalSubscription(rule: rule, handler: handler)
+            s.subscriptions[s.nextToken] = SignalSubscription(rule: rule, handler: handler, senderOwner: owner,
+                                                              ownerWatch: ownerWatch)
             return s.nextToken
         }
         return DBusSubscription(token: token, rule: rule)
@@ -90,12 +115,16 @@ extension DBusConnection {
 
     /// Ends a subscription and removes its rule from the bus.
     public func unsubscribe(_ subscription: DBusSubscription) {
-        let removed = core.state.withLock { $0.subscriptions.removeValue(forKey: subscription.token) != nil }
-        guard removed, !core.isClosed else { return }
+        let removed = core.state.withLock { $0.subscriptions.removeValue(forKey: subscription.token) }
+        guard let removed, !core.isClosed else { return }
+        if let watch = removed.ownerWatch {
+            let watchRule = core.state.withLock { $0.subscriptions[watch]?.rule }
+            if let watchRule { unsubscribe(DBusSubscription(token: watch, rule: watchRule)) }
+        }
         // No reply awaited: nothing useful can be done if the bus forgot the rule already.
         if let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                  interface: "org.freedesktop.DBus", member: "RemoveMatch",
-                                                 arguments: [.string(subscription.rule.ruleString)]) {
+                                                 arguments: [.string(removed.rule.ruleString)]) {
             dbus_message_set_no_reply(message.raw, 1)
             try? core.send(message)
         }
@@ -120,7 +149,7 @@ extension ConnectionCore {
               let member = message.member, let arguments = try? message.arguments() else { return }
         let signal = DBusSignal(sender: message.sender, path: DBusObjectPath(unchecked: path), interface: interface,
                                 member: member, arguments: arguments)
-        for subscription in subscriptions where subscription.rule.matches(signal) {
+        for subscription in subscriptions where subscription.rule.matches(signal, senderOwner: subscription.senderOwner) {
             subscription.handler(signal)
         }
     }

@@ -16,7 +16,7 @@ extension DBusConnection {
         let message = try Message.methodCall(destination: destination, path: path, interface: interface,
                                              member: method, arguments: arguments)
         guard !core.isClosed else { throw .disconnected }
-        let timeoutMs = Int32(clamping: timeout.milliseconds)
+        let timeoutMs = timeout.libdbusMilliseconds
         if let loop = core.loop, !loop.isCurrent {
             return try BlockingWait.run(timeoutMs: timeoutMs) { done in
                 let core = self.core
@@ -52,7 +52,7 @@ extension DBusConnection {
         let core = self.core
         // Sending and attaching the notify happen on the loop so the reply cannot be dispatched in between.
         core.onLoop {
-            PendingCall.start(core: core, message: message, timeoutMs: Int32(clamping: timeout.milliseconds),
+            PendingCall.start(core: core, message: message, timeoutMs: timeout.libdbusMilliseconds,
                               completion: completion)
         }
     }

@@ -6,23 +6,29 @@ import Synchronization
 ///
 /// Threading model
 /// - Loop mode (`queue` given, the service): libdbus' watches and timeouts become Dispatch sources targeting
-///   `queue` (see `EventLoop`). When a socket is readable, its source runs `dbus_watch_handle` and then
-///   `dbus_connection_dispatch` until `DBUS_DISPATCH_COMPLETE`, so every message is handled as soon as it
-///   arrives, with no polling timer. Messages queued by another thread (e.g. while a blocking call on a worker
-///   reads the socket) raise the dispatch-status callback, which schedules one dispatch run on `queue`.
+///   `queue` (see `EventLoop`, `WatchSource`, `TimeoutSource`). When the socket is readable (or writable while
+///   libdbus has output pending), its source runs `dbus_watch_handle` until the fd is drained and then
+///   `dbus_connection_dispatch` until `DBUS_DISPATCH_COMPLETE`: every message is handled as soon as it arrives,
+///   with no polling timer and no timer at all while idle (libdbus timeouts exist only for pending async calls).
+///   The dispatch-status callback (fired from whichever thread queued messages) schedules one dispatch run on
+///   `queue`. The loop alone does socket I/O: a blocking `call` from another thread is sent and answered through
+///   the loop while that thread waits on a semaphore.
 ///   Every method handler, property getter/setter, signal subscription handler, async-call completion,
-///   name-lost and disconnect handler runs on `queue`. Handlers must not block on calls to this same connection
-///   from `queue` (use `callAsync`); blocking calls to other peers from `queue` work but stall the loop.
+///   `markPropertiesChanged` flush, name-lost and disconnect handler runs on `queue`. A blocking `call` made ON
+///   `queue` blocks the loop until its reply (fine for the bus daemon or another peer; never for this same
+///   connection's objects: use `callAsync`).
 /// - Blocking mode (`queue` nil, the CLI): nothing runs by itself. `call` blocks with a timeout
 ///   (`dbus_connection_send_with_reply_and_block`); `process(timeout:)` reads, writes and dispatches once
-///   (`dbus_connection_read_write_dispatch`) and all handlers run on the thread calling it.
+///   (`dbus_connection_read_write_dispatch`), and handlers and `callAsync` completions run on the thread calling
+///   it (async calls only time out while `process` runs). Use it from one thread at a time.
 /// - Thread safety: libdbus is made thread safe (`dbus_threads_init_default`) before any connection opens, so
-///   sending (`emitSignal`, `emitPropertiesChanged`, `call`) works from any thread. This layer's own tables
-///   (exported objects, subscriptions, owned names, handlers) live in `ConnectionCore.state`, a `Mutex`; it is
-///   never held while a user handler or a blocking libdbus call runs.
+///   sending (`emitSignal`, `emitPropertiesChanged`, `call`, `callAsync`) and `export` work from any thread. This
+///   layer's own tables (exported objects, subscriptions, owned names, handlers, pending property changes) live
+///   in `ConnectionCore.state`, a `Mutex`, never held while a user handler or a blocking libdbus call runs.
 /// - Ownership: the libdbus connection is owned by `ConnectionCore` (one reference, dropped in its deinit);
-///   libdbus holds the core retained through the filter's user data until `close()` removes the filter.
-///   Handlers that capture the connection create a cycle that `close()` breaks.
+///   libdbus holds the core retained through the filter's user data until `close()` removes the filter. `close()`
+///   (also run by deinit) tears libdbus down on `queue`, so no source handler can race libdbus freeing a watch.
+///   Handlers that capture the connection strongly form a cycle that `close()` breaks.
 public final class DBusConnection: Sendable {
     let core: ConnectionCore
 
@@ -64,7 +70,7 @@ public final class DBusConnection: Sendable {
     @discardableResult
     public func process(timeout: Duration) -> Bool {
         precondition(core.queue == nil, "process(timeout:) is for connections without a queue")
-        return dbus_connection_read_write_dispatch(core.raw, Int32(clamping: timeout.milliseconds)) != 0
+        return dbus_connection_read_write_dispatch(core.raw, timeout.libdbusMilliseconds) != 0
     }
 
     /// Called on the queue when a well-known name we owned is taken away (`NameLost`).
@@ -86,4 +92,7 @@ extension Duration {
         let (s, atto) = components
         return s * 1000 + (atto + 999_999_999_999_999) / 1_000_000_000_000_000
     }
+
+    /// Milliseconds as libdbus takes them: 0…Int32.max (libdbus aborts on negative values other than -1).
+    var libdbusMilliseconds: Int32 { Int32(clamping: Swift.max(0, milliseconds)) }
 }

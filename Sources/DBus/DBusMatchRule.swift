@@ -1,7 +1,7 @@
 /// A signal match rule: what the bus should route to us and which subscription a signal belongs to.
 public struct DBusMatchRule: Sendable, Hashable {
-    /// Sender bus name. A well-known name is resolved by the bus; locally it is matched only when it is a
-    /// unique name (signals carry the unique name of their sender).
+    /// Sender bus name. Signals carry the unique name of their sender, so for a well-known name the connection
+    /// tracks its current owner (GetNameOwner, then NameOwnerChanged) and routes by that.
     public var sender: String?
     public var path: String?
     /// Matches `path` and every path below it.
@@ -47,10 +47,18 @@ public struct DBusMatchRule: Sendable, Hashable {
         return parts.joined(separator: ",")
     }
 
-    /// True when a received signal fits the rule (local routing between subscriptions).
-    public func matches(_ signal: DBusSignal) -> Bool {
-        if let sender, sender.hasPrefix(":") || sender == "org.freedesktop.DBus", signal.sender != sender {
-            return false
+    /// True when the sender is a well-known name other than the bus's own (its owner must be tracked).
+    var hasWellKnownSender: Bool {
+        guard let sender else { return false }
+        return !sender.hasPrefix(":") && sender != "org.freedesktop.DBus"
+    }
+
+    /// True when a received signal fits the rule (local routing between subscriptions). A well-known `sender`
+    /// matches the unique name `senderOwner` (nil: nobody owns it now, so nothing matches).
+    public func matches(_ signal: DBusSignal, senderOwner: String? = nil) -> Bool {
+        if let sender {
+            let expected = hasWellKnownSender ? senderOwner : sender
+            guard let expected, signal.sender == expected else { return false }
         }
         if let path, signal.path.rawValue != path { return false }
         if let ns = pathNamespace {
@@ -91,10 +99,13 @@ public struct DBusSubscription: Sendable, Hashable {
     public let rule: DBusMatchRule
 }
 
-/// Stored subscription: the rule and its handler.
+/// Stored subscription: the rule, its handler, and for a well-known sender its current owner plus the token of
+/// the internal NameOwnerChanged subscription that keeps it current.
 struct SignalSubscription: Sendable {
     let rule: DBusMatchRule
     let handler: @Sendable (DBusSignal) -> Void
+    var senderOwner: String?
+    var ownerWatch: UInt64?
 }
 
 extension String {

@@ -11,7 +11,8 @@ public struct DBusSignature: Sendable, Hashable, CustomStringConvertible, Expres
         self.rawValue = rawValue
     }
 
-    /// For literals in code; traps on an invalid literal (a programming error).
+    /// For literals in code; traps on an invalid literal (a programming error). Note `DBusSignature("…")` with a
+    /// literal argument uses this initializer; text known only at run time goes through the failable `init?(_:)`.
     public init(stringLiteral value: String) {
         guard let s = DBusSignature(value) else { preconditionFailure("invalid D-Bus signature literal '\(value)'") }
         self = s

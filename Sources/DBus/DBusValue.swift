@@ -1,7 +1,7 @@
 /// One D-Bus value of any type the specification allows, nested to any legal depth.
 ///
 /// Containers carry their element types so that empty arrays and dictionaries keep a signature.
-public indirect enum DBusValue: Sendable, Hashable {
+public enum DBusValue: Sendable, Hashable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -20,8 +20,8 @@ public indirect enum DBusValue: Sendable, Hashable {
     case dictionary(key: DBusSignature, value: DBusSignature, [DBusDictEntry])
     /// A struct `(…)` of one or more fields.
     case structure([DBusValue])
-    /// A variant `v` holding any single value.
-    case variant(DBusValue)
+    /// A variant `v` holding any single value (the only case boxed on the heap; containers hold arrays).
+    indirect case variant(DBusValue)
 
     /// The value's D-Bus signature (one complete type).
     public var signature: DBusSignature { DBusSignature(unchecked: signatureText) }

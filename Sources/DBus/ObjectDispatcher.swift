@@ -24,10 +24,12 @@ enum ObjectDispatcher {
             throw .invalidArgs("method call without path or member")
         }
         let interface = call.interface
-        let (object, children) = core.state.withLock { s in (s.objects[path], s.objects.childNodes(of: path)) }
+        let object = core.state.withLock { $0.objects[path] }
 
         if interface == introspectable || (interface == nil && member == "Introspect" && object == nil) {
             guard member == "Introspect" else { throw unknownMethod(member, interface, path) }
+            // Child nodes are computed only here: the cost of introspection stays off every other call.
+            let children = core.state.withLock { $0.objects.childNodes(of: path) }
             guard object != nil || !children.isEmpty else { throw unknownObject(path) }
             try expect(call, "", member)
             let xml = Introspection.document(body: object?.introspectionBody, children: children)

@@ -1,8 +1,9 @@
 import PlayerCore
+import PulseOutput
 
-/// Makes the sound output (the PulseAudio output once the engine branch lands it).
+/// Makes the sound output: PulseAudio (or PipeWire's pulse server) through libpulse; `PULSE_SERVER` is honoured.
 enum OutputFactory {
     static func make() throws(AudioOutputError) -> any AudioOutput {
-        throw AudioOutputError(.noServer, operation: "PulseAudioOutput", message: "the PulseAudio output is not built in yet")
+        try PulseAudioOutput(configuration: PulseOutputConfiguration())
     }
 }

@@ -79,8 +79,9 @@ extension Player {
     /// Plays (or loads paused) `entry` from `position`.
     func start(_ entry: QueueEntry, at position: Int64, paused: Bool) {
         failures.removeAll()
-        askedAfter = nil
-        lastStarted = nil
+        expectedStarts = []
+        awaitingStart = entry.id
+        startedPaused = paused
         if paused {
             engine.load(item(entry), startMicroseconds: position)
         } else {

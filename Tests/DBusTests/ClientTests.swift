@@ -106,6 +106,30 @@ import TestSupport
         #expect(failures.get() == 0)
     }
 
+    @Test func largeMessagesCrossTheLoopBothWays() throws {
+        // 2 MiB each way: many socket buffers, so the service's loop reads in many chunks and needs its write watch
+        // to send the reply. First from python3-dbus (an independent client), then from ours.
+        let echo = TestService.echoName(TestService.echoSignatures.firstIndex(of: "ay")!)
+        let py = """
+        import dbus, sys
+        c = dbus.connection.Connection(sys.argv[1])
+        c.call_blocking('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'Hello', '', ())
+        data = bytes((i * 31) & 255 for i in range(2 << 20))
+        r = c.call_blocking(sys.argv[2], '/org/linnet/Test', 'org.linnet.Test', sys.argv[3], 'ay',
+                            (dbus.ByteArray(data),), timeout=120, byte_arrays=True)
+        print('equal' if bytes(r) == data else 'different')
+        """
+        let pr = try Command.run("/usr/bin/python3", ["-c", py, bus.address, dest, echo], timeout: 180)
+        #expect(pr.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "equal", "\(pr.stderr)")
+
+        let client = try DBusConnection(bus: .address(bus.address))
+        defer { client.close() }
+        let big = DBusValue.array(element: .byte, (0..<(2 << 20)).map { DBusValue.byte(UInt8(truncatingIfNeeded: $0 &* 31)) })
+        let out = try client.call(destination: dest, path: TestService.path, interface: TestService.interface,
+                                  method: echo, arguments: [big], timeout: .seconds(120))
+        #expect(out == [big])
+    }
+
     @Test func busQueries() throws {
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }

@@ -58,6 +58,40 @@ import TestSupport
         #expect(s.arguments[2] == DBusValue(["Tags"]))
     }
 
+    @Test func changesMarkedInOneQueueTurnBecomeOneSignal() throws {
+        let observer = try DBusConnection(bus: .address(bus.address), queue: DispatchQueue(label: "observer"))
+        defer { observer.close() }
+        let got = Collector<DBusSignal>()
+        _ = try observer.subscribe(Self.rule) { got.add($0) }
+        _ = try observer.subscribe(DBusMatchRule(interface: TestService.interface, member: "Ticked")) { got.add($0) }
+        let service = self.service
+        try service.queue.sync {
+            service.volume.set(0.1)
+            try service.connection.markPropertiesChanged(path: TestService.path, interface: TestService.interface,
+                                                         names: ["Volume"])
+            service.volume.set(0.2)
+            service.title.set("third")
+            try service.connection.markPropertiesChanged(path: TestService.path, interface: TestService.interface,
+                                                         names: ["Volume", "Title", "Tags", "Identity"])
+        }
+        #expect(throws: DBusError.self) {
+            try service.connection.markPropertiesChanged(path: TestService.path, interface: TestService.interface,
+                                                         names: ["Nope"])
+        }
+        // A sentinel signal sent after the batch: once it is here, any second PropertiesChanged would be too.
+        service.queue.sync {
+            try? service.connection.emitSignal(path: TestService.path, interface: TestService.interface,
+                                               name: "Ticked", arguments: [.uint32(0), .int64(0)])
+        }
+        let all = got.wait(count: 2)
+        try #require(all.count == 2)
+        #expect(all[0].member == "PropertiesChanged")
+        #expect(all[0].arguments[1].stringKeyedDictionary == ["Volume": .variant(.double(0.2)),
+                                                               "Title": .variant(.string("third"))])
+        #expect(all[0].arguments[2] == DBusValue(["Tags"]))
+        #expect(all[1].member == "Ticked")
+    }
+
     @Test func emittingUndeclaredOrMistypedPropertiesIsRefused() {
         let c = service.connection
         #expect(throws: DBusError.self) {
@@ -94,6 +128,36 @@ import TestSupport
         #expect(others.wait(count: 1).count == 1)
         #expect(ticks.all.count == 1)
         #expect(others.all.first?.member == "Other")
+    }
+
+    @Test func wellKnownSenderIsFollowedAcrossOwners() throws {
+        let observer = try DBusConnection(bus: .address(bus.address), queue: DispatchQueue(label: "observer"))
+        defer { observer.close() }
+        let a = try DBusConnection(bus: .address(bus.address))
+        defer { a.close() }
+        let b = try DBusConnection(bus: .address(bus.address))
+        defer { b.close() }
+        let name = "org.mpris.MediaPlayer2.followed"
+        try a.requestName(name)
+        let named = Collector<DBusSignal>(), all = Collector<DBusSignal>()
+        _ = try observer.subscribe(DBusMatchRule(sender: name, interface: "org.linnet.Test", member: "Ticked")) { named.add($0) }
+        _ = try observer.subscribe(DBusMatchRule(interface: "org.linnet.Test", member: "Ticked")) { all.add($0) }
+        func tick(_ c: DBusConnection, _ n: UInt32) throws {
+            try c.emitSignal(path: "/t", interface: "org.linnet.Test", name: "Ticked", arguments: [.uint32(n), .int64(0)])
+            c.flush()
+        }
+        try tick(b, 1)   // not the name's owner
+        try tick(a, 2)   // the owner
+        #expect(all.wait(count: 2).count == 2)
+        // Handlers of one signal run one after the other: wait for the named one too.
+        #expect(named.wait(count: 1).map { $0.arguments[0] } == [.uint32(2)])
+        // The name moves to b: the subscription follows it.
+        try a.releaseName(name)
+        try b.requestName(name)
+        try tick(a, 3)
+        try tick(b, 4)
+        #expect(all.wait(count: 4).count == 4)
+        #expect(named.wait(count: 2).map { $0.arguments[0] } == [.uint32(2), .uint32(4)])
     }
 
     @Test func blockingModeFollowsSignals() throws {

@@ -10,8 +10,9 @@ extension EngineCore {
                                                          message: "this source cannot seek"))))
             return
         }
-        var frame = track.format.frames(forMicroseconds: max(0, target))
-        if let total = track.decoder.totalFrames { frame = min(frame, total) }
+        var clamped = max(0, target)
+        if let duration = track.info.durationMicroseconds { clamped = min(clamped, duration) }
+        let frame = track.format.frames(forMicroseconds: clamped)
         do throws(DecodeError) {
             try track.decoder.seek(toFrame: frame)
         } catch {
@@ -33,7 +34,7 @@ extension EngineCore {
         output.flush()
         timeline.reset()
         timeline.beginSegment(track, trackFrame: frame, announced: wasAnnounced)
-        heldPosition = track.format.microseconds(forFrames: frame)
+        heldPosition = clamped
         holdPosition = true
         if state == .playing { output.notify(whenHeard: 0) }
         emit(.positionJumped(microseconds: heldPosition))
@@ -80,7 +81,7 @@ extension EngineCore {
                 // Nothing plays now (e.g. play() failed): the queue is over. Otherwise end when the track ends.
                 if decoding == nil && pendingItem == nil {
                     emit(.endOfQueue)
-                    closeAndStop(announce: true)
+                    closeAndStop()
                 } else {
                     output.pump()
                 }

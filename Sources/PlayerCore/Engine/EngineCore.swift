@@ -76,7 +76,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
                 case .failure(let error):
                     pendingItem = nil
                     emit(.error(item, .decode(error)))
-                    closeAndStop(announce: false)
+                    closeAndStop()
                     askNext(after: item)
                 }
             }
@@ -102,19 +102,27 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         next = .notAsked
         nextGeneration &+= 1
         draining = false
-        do throws(AudioOutputError) {
-            try output.open(format: track.format, properties: track.streamProperties, corked: paused)
-        } catch {
-            emit(.error(track.item, .output(error)))
-            closeAndStop(announce: true)
-            return
+        if output.format == track.format {
+            // Same sample spec: keep the stream (and the sink the user may have moved it to); drop what is queued.
+            output.flush()
+            output.updateProperties(track.streamProperties)
+            output.setCorked(paused)
+        } else {
+            do throws(AudioOutputError) {
+                try output.open(format: track.format, properties: track.streamProperties, corked: paused)
+            } catch {
+                emit(.error(track.item, .output(error)))
+                closeAndStop()
+                return
+            }
         }
         timeline.reset()
         timeline.beginSegment(track, trackFrame: frame)
         decoding = track
         heldPosition = track.format.microseconds(forFrames: frame)
         holdPosition = true
-        output.notify(whenHeard: 0)
+        // Marks are armed only while playing; `resume` arms it for a paused load.
+        if !paused { output.notify(whenHeard: 0) } else { output.notify(whenHeard: nil) }
         setState(paused ? .paused : .playing)
         output.pump()
     }
@@ -141,11 +149,11 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         playGeneration &+= 1
         nextGeneration &+= 1
         pendingItem = nil
-        closeAndStop(announce: false)
+        closeAndStop()
     }
 
     /// Closes the output and forgets everything; announces `.stateChanged(.stopped)`.
-    func closeAndStop(announce: Bool) {
+    func closeAndStop() {
         output.notify(whenHeard: nil)
         output.close()
         timeline.reset()
