@@ -34,7 +34,9 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
-        .executableTarget(name: "linnet", dependencies: ["DBus"]),
+        .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
+        // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
+        .target(name: "LinnetCLI"),
         // Benchmarks (bench/<area>/run drives them).
         .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput"],
                           path: "bench/engine/BenchPlay"),
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
     ]

@@ -4,6 +4,8 @@
 # the tests drive (playerctl, busctl, gdbus), and the tools that make test media. make: the top-level Makefile;
 # bench/service/run anchors: mpv + mpv-mpris, mpd + mpdris2 (python3-gi for its signal watcher);
 # file, librsvg2-bin (rsvg-convert), libjpeg-turbo-progs (cjpeg): data/make-demo.sh, data/check-demo.sh, make icons.
+# python3-gi (with python3-dbus): a second MPRIS implementation the client tests use; mpv + mpv-mpris: a real
+# third-party MPRIS player the client tests compare against playerctl (skipped when absent).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq

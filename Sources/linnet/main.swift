@@ -1,1 +1,21 @@
-print("linnet: not yet implemented")
+import Glibc
+import LinnetCLI
+
+// linnet: the command-line client. Parsing (LinnetCLI, pure) is separate from running (Runner, D-Bus).
+Terminal.unblockTerminationSignals()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let invocation: Invocation
+do {
+    invocation = try CommandLineParser.parse(arguments, context: ParseContext(workingDirectory: Terminal.workingDirectory))
+} catch {
+    Terminal.err("linnet: \(error.message)")
+    Terminal.err(error.hint)
+    exit(ExitCode.usage)
+}
+do {
+    try Runner(invocation: invocation).run()
+} catch {
+    Terminal.err("linnet: \(error)")
+    exit(ExitCode.failure)
+}
+exit(ExitCode.success)

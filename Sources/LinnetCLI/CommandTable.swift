@@ -1,0 +1,187 @@
+/// Every subcommand of `linnet`, in the order `linnet --help` lists them.
+public enum CommandTable {
+    public static let all: [CommandSpec] = playback + settings + [open, queue, status, players, help]
+
+    /// The command called `name`.
+    public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    static let playback: [CommandSpec] = [
+        .simple("play", "Start or resume playback", "Start or resume playback (Player.Play).", .play),
+        .simple("pause", "Pause playback", "Pause playback (Player.Pause).", .pause),
+        .simple("toggle", "Pause if playing, play otherwise", "Pause if playing, play otherwise (Player.PlayPause).",
+                .toggle),
+        .simple("stop", "Stop playback", "Stop playback (Player.Stop); the next play starts the track from the beginning.",
+                .stop),
+        .simple("next", "Go to the next track", "Go to the next track in the order in force (Player.Next).", .next),
+        .simple("previous", "Go to the previous track",
+                "Go to the previous track; in shuffle, the one played before (Player.Previous).", .previous),
+        CommandSpec("seek", "±SECONDS", "Move forward or back by SECONDS",
+                    "Move by SECONDS (decimals allowed) forward, or backward with a minus sign (Player.Seek).\n"
+                    + "Example: linnet seek -10") { (r, _) throws(UsageError) in
+            let text = try r.operands(1...1)[0]
+            guard let us = TimeFormatting.parseSeconds(text) else { throw r.fail("'\(text)' is not a number of seconds") }
+            return .seek(microseconds: us)
+        },
+        CommandSpec("position", "[SECONDS]", "Print the position, or jump to SECONDS",
+                    "Without SECONDS, print the position in the current track in seconds (three decimals).\n"
+                    + "With SECONDS, jump there (Player.SetPosition with the current track id).") { (r, _) throws(UsageError) in
+            guard let text = try r.operands(0...1).first else { return .position(set: nil) }
+            guard let us = TimeFormatting.parseSeconds(text), us >= 0 else {
+                throw r.fail("'\(text)' is not a position in seconds (0 or more)")
+            }
+            return .position(set: us)
+        },
+    ]
+
+    static let settings: [CommandSpec] = [
+        CommandSpec("volume", "[0..1 | +STEP | -STEP]", "Print or change the volume",
+                    "Without an argument, print the volume (0 to 1). With a number, set it; with +STEP or -STEP,\n"
+                    + "change it by that much (the result is kept within 0 to 1).\n"
+                    + "Example: linnet volume +0.1") { (r, _) throws(UsageError) in
+            guard let text = try r.operands(0...1).first else { return .volume(.show) }
+            let relative = text.hasPrefix("+") || text.hasPrefix("-")
+            let body = text.hasPrefix("+") ? String(text.dropFirst()) : text
+            guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
+                  let value = Double(body), value.isFinite else {
+                throw r.fail("'\(text)' is not a volume (0 to 1) or a step (+0.1, -0.1)")
+            }
+            if relative { return .volume(.by(value)) }
+            guard value >= 0, value <= 1 else { throw r.fail("volume \(text) is outside 0 to 1") }
+            return .volume(.set(value))
+        },
+        CommandSpec("loop", "[none | track | playlist]", "Print or set the loop mode",
+                    "none: play the queue once; track: repeat the current track; playlist: repeat the whole queue.\n"
+                    + "Without an argument, print the current mode (LoopStatus).") { (r, _) throws(UsageError) in
+            guard let word = try r.operands(0...1).first else { return .loop(nil) }
+            guard let loop = LoopStatus(word: word) else {
+                throw r.fail("'\(word)' is not one of none, track, playlist")
+            }
+            return .loop(loop)
+        },
+        CommandSpec("shuffle", "[on | off | toggle]", "Print or set shuffle",
+                    "on: play the queue in a random order; off: in queue order; toggle: switch.\n"
+                    + "Without an argument, print on or off (Shuffle).") { (r, _) throws(UsageError) in
+            guard let word = try r.operands(0...1).first else { return .shuffle(.show) }
+            guard let s = ShuffleRequest(rawValue: word.lowercased()), s != .show else {
+                throw r.fail("'\(word)' is not one of on, off, toggle")
+            }
+            return .shuffle(s)
+        },
+    ]
+
+    static let open = CommandSpec(
+        "open", "URI | PATH", "Play a file, folder, playlist or URI",
+        "Replace what is playing with URI or PATH and play it (Player.OpenUri). A relative PATH is made\n"
+        + "absolute and sent as a file:// URI.") { (r, context) throws(UsageError) in
+        let target = try r.operands(1...1)[0]
+        guard !target.isEmpty else { throw r.fail("empty path") }
+        return .open(uri: FileURI.uri(for: target, workingDirectory: context.workingDirectory))
+    }
+
+    static let queue = CommandSpec(
+        "queue", "[list | add PATH... | remove N | clear | goto N]", "List or edit the queue",
+        """
+        list (the default): one track per line, numbered from 1, '*' marking the current track:
+          * 2  Title — Artist  0:08
+        add PATH...: append files, folders, playlists or URIs after the last track (TrackList.AddTrack).
+        remove N: remove track N. clear: stop and remove every track. goto N: play track N.
+        """) { (r, context) throws(UsageError) in
+        let ops = try r.operands(0...Int.max)
+        guard let sub = ops.first else { return .queue(.list) }
+        let rest = ArgumentReader(command: "queue", args: Array(ops.dropFirst()))
+        switch sub {
+        case "list":
+            _ = try rest.operands(0...0)
+            return .queue(.list)
+        case "add":
+            let paths = try rest.operands(1...Int.max)
+            return .queue(.add(uris: paths.map { FileURI.uri(for: $0, workingDirectory: context.workingDirectory) }))
+        case "remove":
+            return .queue(.remove(index: try rest.index(try rest.operands(1...1)[0])))
+        case "goto":
+            return .queue(.goto(index: try rest.index(try rest.operands(1...1)[0])))
+        case "clear":
+            _ = try rest.operands(0...0)
+            return .queue(.clear)
+        default:
+            throw r.fail("unknown queue command '\(sub)' (list, add, remove, clear, goto)")
+        }
+    }
+
+    static let status = CommandSpec(
+        "status", "[--follow [--exit-when-stopped]] [--format FMT | --json]", "Show what is playing",
+        statusDetails, parse: parseStatus)
+
+    static var statusDetails: String {
+        var text = """
+        Print the state, title — artist, album and position / length.
+          --follow             keep a live line with a progress bar (redrawn in place on a terminal, one line
+                               per change otherwise), following the player's signals; until interrupted
+          --exit-when-stopped  with --follow: exit once the player is stopped or gone
+          --format FMT         print FMT with {{field}} replaced (one line per change with --follow)
+          --json               print one JSON object (one per line and change with --follow)
+        Fields for --format:
+
+        """
+        let rows = FormatTemplate.fields.map { ("{{\($0.name)}}", $0.meaning) }
+            + [("{{NS:KEY}}", "any metadata entry, e.g. {{xesam:genre}}, {{mpris:artUrl}}")]
+        let column = rows.map(\.0.count).max()! + 2
+        for (name, meaning) in rows {
+            text += "  " + name + String(repeating: " ", count: column - name.count) + meaning + "\n"
+        }
+        text += "A field the player does not report prints as nothing.\n"
+        text += "Example: linnet status --format '{{status}}: {{artist}} — {{title}}'"
+        return text
+    }
+
+    @Sendable static func parseStatus(_ r: ArgumentReader, _ context: ParseContext) throws(UsageError) -> Request {
+        var options = StatusOptions()
+        var chosen: String?
+        var i = 0
+        let args = r.args
+        func choose(_ output: StatusOptions.Output, _ flag: String) throws(UsageError) {
+            if let chosen { throw r.fail("\(flag) and \(chosen) cannot be used together") }
+            chosen = flag
+            options.output = output
+        }
+        while i < args.count {
+            let a = args[i]
+            if a == "--follow" || a == "-f" {
+                options.follow = true
+            } else if a == "--exit-when-stopped" {
+                options.exitWhenStopped = true
+            } else if a == "--json" {
+                try choose(.json, "--json")
+            } else if a == "--format" || a.hasPrefix("--format=") {
+                let fmt: String
+                if a == "--format" {
+                    guard i + 1 < args.count else { throw r.fail("--format needs a value") }
+                    i += 1
+                    fmt = args[i]
+                } else {
+                    fmt = String(a.dropFirst("--format=".count))
+                }
+                try choose(.format(try FormatTemplate(parsing: fmt)), "--format")
+            } else if ArgumentReader.isOption(a) {
+                throw r.fail("unknown option '\(a)'")
+            } else {
+                throw r.fail("unexpected argument '\(a)'")
+            }
+            i += 1
+        }
+        if options.exitWhenStopped, !options.follow { throw r.fail("--exit-when-stopped needs --follow") }
+        return .status(options)
+    }
+
+    static let players = CommandSpec.simple(
+        "players", "List the MPRIS players on the bus",
+        "List the MPRIS players on the bus, one per line: the name to give --player, the playback state,\n"
+        + "and the player's Identity.", .players)
+
+    static let help = CommandSpec("help", "[COMMAND]", "Show help for linnet or one command",
+                                  "Show the help of COMMAND, or of linnet itself.") { (r, _) throws(UsageError) in
+        guard let name = try r.operands(0...1).first else { return .help(command: nil) }
+        guard named(name) != nil else { throw r.fail("unknown command '\(name)'") }
+        return .help(command: name)
+    }
+}

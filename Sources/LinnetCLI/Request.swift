@@ -1,0 +1,85 @@
+/// What one command line asks for, validated: the runner only has to carry it out.
+public enum Request: Sendable, Equatable {
+    case play, pause, toggle, stop, next, previous
+    /// Relative seek in microseconds (`Player.Seek`).
+    case seek(microseconds: Int64)
+    /// Print the position (nil) or jump to it (`Player.SetPosition`), in microseconds.
+    case position(set: Int64?)
+    case volume(VolumeChange)
+    /// Print the loop status (nil) or set it.
+    case loop(LoopStatus?)
+    case shuffle(ShuffleRequest)
+    /// `Player.OpenUri` with an absolute URI.
+    case open(uri: String)
+    case queue(QueueRequest)
+    case status(StatusOptions)
+    case players
+    /// Help for one command, or the global help (nil).
+    case help(command: String?)
+    case version
+}
+
+/// `linnet volume [0..1 | +STEP | -STEP]`.
+public enum VolumeChange: Sendable, Equatable {
+    case show
+    case set(Double)
+    case by(Double)
+
+    /// The volume to set given the current one (clamped to 0…1), nil for `show`.
+    public func newValue(current: Double) -> Double? {
+        switch self {
+        case .show: return nil
+        case .set(let v): return min(1, max(0, v))
+        case .by(let step): return min(1, max(0, current + step))
+        }
+    }
+}
+
+/// `linnet queue …`; indices are 1-based as printed by `linnet queue`.
+public enum QueueRequest: Sendable, Equatable {
+    case list
+    case add(uris: [String])
+    case remove(index: Int)
+    case clear
+    case goto(index: Int)
+}
+
+/// How `linnet status` prints.
+public struct StatusOptions: Sendable, Equatable {
+    public enum Output: Sendable, Equatable {
+        case text
+        case format(FormatTemplate)
+        case json
+    }
+    public var output: Output = .text
+    public var follow = false
+    /// With `--follow`: exit once the player is Stopped or gone (for scripts and the demo).
+    public var exitWhenStopped = false
+
+    public init(output: Output = .text, follow: Bool = false, exitWhenStopped: Bool = false) {
+        self.output = output
+        self.follow = follow
+        self.exitWhenStopped = exitWhenStopped
+    }
+}
+
+/// A whole parsed command line.
+public struct Invocation: Sendable, Equatable {
+    /// The `--player` name (default `linnet`).
+    public var player: String
+    public var request: Request
+
+    public init(player: String = Invocation.defaultPlayer, request: Request) {
+        self.player = player
+        self.request = request
+    }
+
+    public static let defaultPlayer = "linnet"
+}
+
+/// What parsing needs from the environment (kept out so parsing stays pure).
+public struct ParseContext: Sendable {
+    /// The directory relative paths are resolved against.
+    public var workingDirectory: String
+    public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
+}

@@ -1,0 +1,116 @@
+import Glibc
+import DBus
+import LinnetCLI
+
+/// Carries out one `Request` against the session bus: the handler side of the command table.
+struct Runner {
+    let invocation: Invocation
+
+    func run() throws(ClientError) {
+        switch invocation.request {
+        case .help(let name):
+            Terminal.out((name.flatMap(CommandTable.named).map(HelpText.command) ?? HelpText.global) + "\n")
+        case .version:
+            Terminal.out(HelpText.versionLine + "\n")
+        case .players:
+            try listPlayers(try connect())
+        case .status(let options) where options.follow:
+            let connection = try connect()
+            defer { connection.close() }
+            do {
+                try StatusFollower(player: try MPRISClient.connect(connection, requested: invocation.player),
+                                   options: options).run()
+            } catch .noPlayer {
+                // Not there yet: wait for the exact name to appear.
+                let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
+                try StatusFollower(player: absent, options: options, initiallyPresent: false).run()
+            }
+        default:
+            let connection = try connect()
+            defer { connection.flush(); connection.close() }
+            try runOnPlayer(try MPRISClient.connect(connection, requested: invocation.player))
+        }
+    }
+
+    private func connect() throws(ClientError) -> DBusConnection {
+        do { return try DBusConnection(bus: .session) } catch { throw .dbus(error) }
+    }
+
+    private func runOnPlayer(_ p: MPRISClient) throws(ClientError) {
+        switch invocation.request {
+        case .play: try p.call("Play")
+        case .pause: try p.call("Pause")
+        case .toggle: try p.call("PlayPause")
+        case .stop: try p.call("Stop")
+        case .next: try p.call("Next")
+        case .previous: try p.call("Previous")
+        case .seek(let us): try p.call("Seek", [.int64(us)])
+        case .position(nil):
+            guard let us = try p.get("Position").integerValue else { throw .unexpected("Position is not an integer") }
+            Terminal.out(TimeFormatting.seconds(microseconds: us) + "\n")
+        case .position(let us?):
+            guard let id = try p.metadata().trackID, let path = DBusObjectPath(id) else { throw .noTrack }
+            try p.call("SetPosition", [.objectPath(path), .int64(us)])
+        case .volume(let change):
+            let current = try p.double("Volume")
+            if let value = change.newValue(current: current) {
+                try p.set("Volume", .double(value))
+            } else {
+                Terminal.out(TimeFormatting.trimmed(current, maxDecimals: 3) + "\n")
+            }
+        case .loop(let loop?): try p.set("LoopStatus", .string(loop.mprisName))
+        case .loop(nil):
+            let value = try p.get("LoopStatus")
+            guard let loop = value.stringValue.flatMap(LoopStatus.init(mpris:)) else {
+                throw .unexpected("LoopStatus is '\(value.stringValue ?? value.signature.rawValue)'")
+            }
+            Terminal.out(loop.word + "\n")
+        case .shuffle(let change):
+            guard case .boolean(let current) = try p.get("Shuffle") else { throw .unexpected("Shuffle is not a boolean") }
+            if let value = change.newValue(current: current) {
+                try p.set("Shuffle", .boolean(value))
+            } else {
+                Terminal.out((current ? "on" : "off") + "\n")
+            }
+        case .open(let uri):
+            try Runner.checkExists(uri)
+            try p.call("OpenUri", [.string(uri)])
+        case .queue(let q):
+            if case .add(let uris) = q { for uri in uris { try Runner.checkExists(uri) } }
+            try QueueCommands(player: p).run(q)
+        case .status(let options):
+            let s = try p.snapshot()
+            switch options.output {
+            case .text: Terminal.out(StatusRendering.summary(s) + "\n")
+            case .format(let template): Terminal.out(template.render(s) + "\n")
+            case .json: Terminal.out(StatusRendering.json(s).encoded + "\n")
+            }
+        case .players, .help, .version: break  // handled in run()
+        }
+    }
+
+    /// A local file or folder must exist before a player is asked to open it (the player's error would be vaguer,
+    /// and some players accept a missing file silently).
+    static func checkExists(_ uri: String) throws(ClientError) {
+        guard uri.hasPrefix("file://") else { return }
+        let path = FileURI.percentDecoded(String(uri.dropFirst("file://".count)))
+        guard access(path, F_OK) == 0 else { throw .noSuchFile(path) }
+    }
+
+    /// `linnet players`: every MPRIS name with its state and Identity (a player that does not answer is listed
+    /// with an unknown state rather than failing the whole list).
+    private func listPlayers(_ connection: DBusConnection) throws(ClientError) {
+        defer { connection.close() }
+        let names: [String]
+        do { names = PlayerNames.players(in: try connection.listNames()) } catch { throw .dbus(error) }
+        let shortNames = names.map { PlayerNames.shortName(of: $0)! }
+        let width = shortNames.map(\.count).max() ?? 0
+        for (busName, short) in zip(names, shortNames) {
+            let p = MPRISClient(connection: connection, busName: busName)
+            let status = (try? p.get("PlaybackStatus"))?.stringValue.flatMap(PlaybackStatus.init(mpris:))
+            let identity = (try? p.get("Identity", MPRISClient.rootInterface))?.stringValue
+            Terminal.out(StatusRendering.playerLine(name: short, nameWidth: width, status: status,
+                                                    identity: identity) + "\n")
+        }
+    }
+}

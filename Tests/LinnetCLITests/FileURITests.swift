@@ -1,0 +1,75 @@
+import Testing
+@testable import LinnetCLI
+
+@Suite struct FileURITests {
+    @Test func relativePathsBecomeAbsoluteFileURIs() {
+        #expect(FileURI.uri(for: "data/demo/01-intro.mp3", workingDirectory: "/home/u/linnet")
+                == "file:///home/u/linnet/data/demo/01-intro.mp3")
+        #expect(FileURI.uri(for: "../Music/./a.flac", workingDirectory: "/home/u/linnet") == "file:///home/u/Music/a.flac")
+        #expect(FileURI.uri(for: "/abs//x.ogg", workingDirectory: "/ignored") == "file:///abs/x.ogg")
+        #expect(FileURI.uri(for: ".", workingDirectory: "/home/u") == "file:///home/u")
+        #expect(FileURI.uri(for: "../../..", workingDirectory: "/a") == "file:///")
+    }
+
+    @Test func reservedAndNonASCIIBytesArePercentEncoded() {
+        #expect(FileURI.uri(for: "/m/My Song #1 (live)?.mp3", workingDirectory: "/")
+                == "file:///m/My%20Song%20%231%20%28live%29%3F.mp3")
+        #expect(FileURI.uri(for: "/m/Hänfling%.ogg", workingDirectory: "/") == "file:///m/H%C3%A4nfling%25.ogg")
+        #expect(FileURI.percentEncodedPath("a-b_c.d~e/f") == "a-b_c.d~e/f")
+    }
+
+    @Test func urisPassThrough() {
+        for uri in ["file:///x/y.mp3", "http://example.org/stream", "https://a/b?c=d", "file:/x", "FILE:///X"] {
+            #expect(FileURI.looksLikeURI(uri), "\(uri)")
+            #expect(FileURI.uri(for: uri, workingDirectory: "/w") == uri)
+        }
+        for path in ["song.mp3", "dir:name/x.mp3", "1http://x", ":x", "/abs/x"] {
+            #expect(!FileURI.looksLikeURI(path), "\(path)")
+        }
+    }
+
+    @Test func decodingUndoesEncoding() {
+        let path = "/m/Linotte mélodieuse #8 100%.mp3"
+        #expect(FileURI.percentDecoded(FileURI.percentEncodedPath(path)) == path)
+        #expect(FileURI.percentDecoded("%zz%4") == "%zz%4")
+    }
+}
+
+@Suite struct PlayerNamesTests {
+    let running = [":1.4", "org.freedesktop.DBus", "org.mpris.MediaPlayer2.mpv", "org.mpris.MediaPlayer2.linnet.instance100",
+                   "org.mpris.MediaPlayer2.linnet.instance99", "org.mpris.MediaPlayer2.vlc.instanceX",
+                   "org.mpris.MediaPlayer2.linnetd"]
+
+    @Test func exactNameWins() {
+        #expect(PlayerNames.resolve("mpv", running: running) == "org.mpris.MediaPlayer2.mpv")
+        #expect(PlayerNames.resolve("linnet", running: running + ["org.mpris.MediaPlayer2.linnet"])
+                == "org.mpris.MediaPlayer2.linnet")
+    }
+
+    @Test func fallsBackToTheLowestInstance() {
+        #expect(PlayerNames.resolve("linnet", running: running) == "org.mpris.MediaPlayer2.linnet.instance99")
+        #expect(PlayerNames.resolve("linnet.instance100", running: running) == "org.mpris.MediaPlayer2.linnet.instance100")
+    }
+
+    @Test func neverMatchesAnotherPlayerWithTheSamePrefix() {
+        #expect(PlayerNames.resolve("vlc", running: running) == nil)  // instanceX is not an instance
+        #expect(PlayerNames.resolve("linnetd", running: running) == "org.mpris.MediaPlayer2.linnetd")
+        #expect(PlayerNames.resolve("lin", running: running) == nil)
+    }
+
+    @Test func activatableNamesAreTheLastResort() {
+        #expect(PlayerNames.resolve("linnet", running: [], activatable: ["org.mpris.MediaPlayer2.linnet"])
+                == "org.mpris.MediaPlayer2.linnet")
+        #expect(PlayerNames.resolve("mpd", running: [], activatable: ["org.mpris.MediaPlayer2.linnet"]) == nil)
+    }
+
+    @Test func listsOnlyMPRISPlayersSorted() {
+        #expect(PlayerNames.players(in: running) == [
+            "org.mpris.MediaPlayer2.linnet.instance100", "org.mpris.MediaPlayer2.linnet.instance99",
+            "org.mpris.MediaPlayer2.linnetd", "org.mpris.MediaPlayer2.mpv", "org.mpris.MediaPlayer2.vlc.instanceX",
+        ])
+        #expect(PlayerNames.shortName(of: "org.mpris.MediaPlayer2.mpv") == "mpv")
+        #expect(PlayerNames.shortName(of: "org.mpris.MediaPlayer2.") == nil)
+        #expect(PlayerNames.shortName(of: "org.example.mpv") == nil)
+    }
+}
