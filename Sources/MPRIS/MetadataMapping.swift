@@ -12,6 +12,8 @@ public enum MetadataMapping {
             "xesam:title": .string(title(track)),
         ]
         if let us = track.durationMicroseconds, us >= 0 { m["mpris:length"] = .int64(us) }
+        if let art = track.artURL { m["mpris:artUrl"] = .string(art) }
+        if let text = track.lyricsText, !text.isEmpty { m["xesam:asText"] = .string(text) }
         guard let tags = track.tags else { return m }
         func strings(_ key: String, _ values: [String]) {
             if !values.isEmpty { m[key] = DBusValue(values) }
@@ -25,7 +27,7 @@ public enum MetadataMapping {
         if let n = tags.trackNumber, let v = Int32(exactly: n) { m["xesam:trackNumber"] = .int32(v) }
         if let n = tags.discNumber, let v = Int32(exactly: n) { m["xesam:discNumber"] = .int32(v) }
         if let date = tags.date { m["xesam:contentCreated"] = .string(date) }
-        if let lyrics = tags.lyrics { m["xesam:asText"] = .string(lyrics) }
+        if m["xesam:asText"] == nil, let lyrics = tags.lyrics { m["xesam:asText"] = .string(lyrics) }
         return m
     }
 

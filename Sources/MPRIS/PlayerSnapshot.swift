@@ -50,14 +50,21 @@ public struct TrackSnapshot: Sendable, Hashable {
     public var tags: TrackTags?
     /// False only when the opened source said it cannot seek.
     public var isSeekable: Bool
+    /// `mpris:artUrl` (`file://…`), found once per track off the service's queue; nil when none (or not yet known).
+    public var artURL: String?
+    /// The full lyrics text (`xesam:asText`) from the chosen lyrics source; nil falls back to the embedded text tag.
+    public var lyricsText: String?
 
     public init(id: QueueEntryID, location: MediaLocation, playlistTitle: String? = nil,
-                durationMicroseconds: Int64? = nil, tags: TrackTags? = nil, isSeekable: Bool = true) {
+                durationMicroseconds: Int64? = nil, tags: TrackTags? = nil, isSeekable: Bool = true,
+                artURL: String? = nil, lyricsText: String? = nil) {
         self.id = id
         self.location = location
         self.playlistTitle = playlistTitle
         self.durationMicroseconds = durationMicroseconds
         self.tags = tags
         self.isSeekable = isSeekable
+        self.artURL = artURL
+        self.lyricsText = lyricsText
     }
 }

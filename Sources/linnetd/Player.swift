@@ -34,6 +34,11 @@ final class Player: PlayerControl, @unchecked Sendable {
     var awaitingStart: QueueEntryID?
     /// The last start was a paused load (restore, Next while paused): a failure moves on paused too.
     var startedPaused = false
+    /// Cover art and lyrics per entry (Player+NowPlaying), and the entries whose extras are being found.
+    var extras: [QueueEntryID: TrackExtras] = [:]
+    var extrasRequested: Set<QueueEntryID> = []
+    let extrasLoader = ExtrasLoader()
+    var lyricsController: LyricsController?
 
     init(queue: DispatchQueue, output: any AudioOutput) {
         self.queue = queue
@@ -63,7 +68,8 @@ final class Player: PlayerControl, @unchecked Sendable {
             let d = details[e.id]
             return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
                                  durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
-                                 tags: d?.tags, isSeekable: d?.isSeekable ?? true)
+                                 tags: d?.tags, isSeekable: d?.isSeekable ?? true,
+                                 artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
         }
         return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
                               currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
@@ -84,6 +90,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     func publish() {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
+        updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()
     }

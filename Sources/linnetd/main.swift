@@ -72,6 +72,13 @@ do {
 }
 
 player.mpris = mpris
+do {
+    player.lyricsController = try LyricsController(connection: connection, queue: queue,
+                                                   heardPosition: { player.positionMicroseconds },
+                                                   log: { Log.error($0) })
+} catch {
+    fail("cannot export the lyrics interface: \(error)")
+}
 player.onQuit = { finish("Quit") }
 connection.onDisconnect = { finish("lost the session bus") }
 connection.onNameLost = { Log.info("lost the bus name \($0)") }

@@ -1,0 +1,31 @@
+import Dispatch
+import PlayerCore
+
+/// The now-playing surface: cover art and lyrics of the current (and next) track, found in the background,
+/// and the lyrics line kept in step with what is heard.
+extension Player {
+    /// Called by `publish`: requests missing extras and tells the lyrics controller the current state.
+    func updateNowPlaying() {
+        var wanted: [QueueEntryID] = []
+        if let c = model.currentID { wanted.append(c) }
+        if let n = model.naturalSuccessor { wanted.append(n) }
+        for id in wanted where extras[id] == nil && !extrasRequested.contains(id) {
+            guard let path = model.entry(id)?.location.path else { continue }
+            extrasRequested.insert(id)
+            extrasLoader.load(id, path: path, tags: nil, on: queue) { [weak self] id, found in
+                guard let self, model.entry(id) != nil else { return }
+                extras[id] = found
+                publish()
+            }
+        }
+        if extras.count > 64 {
+            let live = Set(model.ids)
+            extras = extras.filter { live.contains($0.key) }
+            extrasRequested = extrasRequested.filter { live.contains($0) }
+        }
+        let current = model.currentID
+        lyricsController?.refresh(entry: current, lyrics: current.flatMap { extras[$0]?.lyrics },
+                                  durationMicroseconds: current.flatMap { details[$0]?.durationMicroseconds },
+                                  status: status)
+    }
+}
