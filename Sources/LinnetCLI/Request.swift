@@ -13,6 +13,8 @@ public enum Request: Sendable, Equatable {
     case open(uri: String)
     case queue(QueueRequest)
     case status(StatusOptions)
+    /// `linnet lyrics` (Linnet's lyrics interface).
+    case lyrics(LyricsOptions)
     case players
     /// Help for one command, or the global help (nil).
     case help(command: String?)

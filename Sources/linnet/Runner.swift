@@ -25,6 +25,11 @@ struct Runner {
                 let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
                 try StatusFollower(player: absent, options: options, initiallyPresent: false).run()
             }
+        case .lyrics(let options):
+            let connection = try connect()
+            defer { connection.close() }
+            try LyricsClient(player: try MPRISClient.connect(connection, requested: invocation.player),
+                             options: options).run()
         default:
             let connection = try connect()
             defer { connection.flush(); connection.close() }
@@ -85,7 +90,7 @@ struct Runner {
             case .format(let template): Terminal.out(template.render(s) + "\n")
             case .json: Terminal.out(StatusRendering.json(s).encoded + "\n")
             }
-        case .players, .help, .version: break  // handled in run()
+        case .players, .help, .version, .lyrics: break  // handled in run()
         }
     }
 
