@@ -8,7 +8,7 @@ extension DBusConnection {
         try DBusNames.validateObjectPath(path)
         for iface in interfaces {
             try iface.validate()
-            if iface.name.hasPrefix("org.freedesktop.DBus.") {
+            if [ObjectDispatcher.properties, ObjectDispatcher.introspectable, ObjectDispatcher.peer].contains(iface.name) {
                 throw .invalidArgs("\(iface.name) is provided by the D-Bus layer itself")
             }
         }

@@ -13,6 +13,10 @@ import Synchronization
 /// paying a Dispatch wakeup per 2 KiB; after a batch the rest continues in a later queue turn so other work can
 /// interleave. (On Linux every `DispatchSource` conforms to all the source protocols, so the condition of each
 /// source is recorded when it is made, never inferred with `is`.)
+///
+/// libdispatch requires an fd to stay open until its source's cancel handler has run, but libdbus closes its
+/// socket right after removing the watch (and the number is soon reused by the next connection: libdispatch then
+/// crashed in its event loop). So each source watches its own `dup` of the socket, closed in its cancel handler.
 final class WatchSource: @unchecked Sendable {
     // Safe: `watch`, `loop` and the sources are immutable after init; the lifecycle flags live in `state`.
     private struct Lifecycle {
@@ -23,49 +27,54 @@ final class WatchSource: @unchecked Sendable {
 
     private let watch: OpaquePointer
     private let loop: EventLoop
-    private let fd: Int32
     private let sources: [any DispatchSourceProtocol]
-    /// The libdbus condition each source reports, index for index with `sources`.
+    /// The libdbus condition each source reports, and the duplicate fd it watches, index for index with `sources`.
     private let conditions: [UInt32]
+    private let fds: [Int32]
     private let state = Mutex(Lifecycle())
 
     init(watch: OpaquePointer, loop: EventLoop) {
         self.watch = watch
         self.loop = loop
         let fd = dbus_watch_get_unix_fd(watch)
-        self.fd = fd
         let flags = dbus_watch_get_flags(watch)
         var sources: [any DispatchSourceProtocol] = []
         var conditions: [UInt32] = []
-        if flags & DBUS_WATCH_READABLE.rawValue != 0 {
-            sources.append(DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue))
-            conditions.append(DBUS_WATCH_READABLE.rawValue)
-        }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 {
-            sources.append(DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue))
-            conditions.append(DBUS_WATCH_WRITABLE.rawValue)
+        var fds: [Int32] = []
+        for condition in [DBUS_WATCH_READABLE.rawValue, DBUS_WATCH_WRITABLE.rawValue] where flags & condition != 0 {
+            let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+            guard own >= 0 else { continue }  // out of fds: libdbus then sees no events and times out its calls
+            let source: any DispatchSourceProtocol = condition == DBUS_WATCH_READABLE.rawValue
+                ? DispatchSource.makeReadSource(fileDescriptor: own, queue: loop.queue)
+                : DispatchSource.makeWriteSource(fileDescriptor: own, queue: loop.queue)
+            source.setCancelHandler { close(own) }
+            sources.append(source)
+            conditions.append(condition)
+            fds.append(own)
         }
         self.sources = sources
         self.conditions = conditions
-        for (source, condition) in zip(sources, conditions) {
-            source.setEventHandler { [weak self] in self?.drain(condition) }
+        self.fds = fds
+        for (index, source) in sources.enumerated() {
+            let condition = conditions[index], own = fds[index]
+            source.setEventHandler { [weak self] in self?.drain(condition, fd: own) }
         }
     }
 
     private var isLive: Bool { state.withLock { !$0.cancelled } }
     private var isRunning: Bool { state.withLock { !$0.cancelled && $0.running } }
 
-    /// Handles the watch until the fd is no longer ready for `condition` (on the loop queue).
-    private func drain(_ condition: UInt32) {
+    /// Handles the watch until `fd` is no longer ready for `condition` (on the loop queue).
+    private func drain(_ condition: UInt32, fd: Int32) {
         for _ in 0..<64 {
             guard isRunning else { return }
             loop.handle(watch, flags: condition)
-            guard isRunning, stillReady(condition) else { return }
+            guard isRunning, stillReady(condition, fd: fd) else { return }
         }
-        loop.queue.async { [weak self] in self?.drain(condition) }
+        loop.queue.async { [weak self] in self?.drain(condition, fd: fd) }
     }
 
-    private func stillReady(_ condition: UInt32) -> Bool {
+    private func stillReady(_ condition: UInt32, fd: Int32) -> Bool {
         let wanted: Int16 = condition == DBUS_WATCH_READABLE.rawValue ? Int16(POLLIN) : Int16(POLLOUT)
         var pfd = pollfd(fd: fd, events: wanted, revents: 0)
         return poll(&pfd, 1, 0) > 0 && pfd.revents != 0
@@ -83,8 +92,8 @@ final class WatchSource: @unchecked Sendable {
                     sources.forEach { $0.resume() }
                     s.running = true
                     // Data may have been pending while disabled; a resumed source need not report it again.
-                    let conditions = self.conditions
-                    loop.queue.async { [weak self] in conditions.forEach { self?.drain($0) } }
+                    let pairs = Array(zip(conditions, fds))
+                    loop.queue.async { [weak self] in pairs.forEach { self?.drain($0.0, fd: $0.1) } }
                 }
             } else if s.activated && s.running {
                 sources.forEach { $0.suspend() }

@@ -29,6 +29,24 @@ import TestSupport
         #expect(all["Volume"] == .double(0.125))
         #expect(all["Tags"]?.stringKeyedDictionary?["genre"] == .variant(.string("jazz")))
         #expect(all["Secret"] == nil)
+        #expect(try client.getProperty(Double.self, destination: dest, path: TestService.path,
+                                       interface: TestService.interface, name: "Volume") == 0.125)
+        #expect(throws: DBusError.self) {
+            _ = try client.getProperty(Int32.self, destination: dest, path: TestService.path,
+                                       interface: TestService.interface, name: "Volume")
+        }
+        #expect(try client.getProperty([String: DBusValue].self, destination: dest, path: TestService.path,
+                                       interface: TestService.interface, name: "Tags")["year"] == .int32(1959))
+        // A typed property declared from Swift types.
+        let level = LockedBox<UInt32>(3)
+        try service.connection.export(path: "/typed", interfaces: [DBusInterface("org.linnet.Typed", properties: [
+            .typed("Level", access: .readwrite, get: { level.get() }, set: { level.set($0) }),
+        ])])
+        try client.setProperty(destination: dest, path: "/typed", interface: "org.linnet.Typed", name: "Level",
+                               value: .uint32(9))
+        #expect(level.get() == 9)
+        #expect(try client.getProperty(UInt32.self, destination: dest, path: "/typed", interface: "org.linnet.Typed",
+                                       name: "Level") == 9)
     }
 
     @Test func deferredRepliesAndTimeouts() throws {
@@ -152,10 +170,31 @@ import TestSupport
         }
     }
 
-    @Test func sessionBusFromEnvironment() throws {
-        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
-        let client = try DBusConnection(bus: .session)
+    /// The bench server, built beside the test bundle, connects with `.session` when given no address.
+    static let benchServer: String? = {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        let path = dir + "/linnet-bench-dbus-server"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    // A child process, not setenv here: tests of other suites run concurrently in this process.
+    @Test(.enabled(if: benchServer != nil, "linnet-bench-dbus-server is built beside the tests"))
+    func sessionBusFromEnvironment() throws {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.benchServer!)
+        server.environment = ProcessInfo.processInfo.environment.merging(bus.environment) { $1 }
+        let out = Pipe()
+        server.standardOutput = out
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        // "ready NAME" is written once the name is owned.
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(line.hasPrefix("ready org.mpris.MediaPlayer2.linnetbench"), "\(line)")
+        let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
-        #expect(try client.listNames().contains(dest))
+        #expect(try client.listNames().contains("org.mpris.MediaPlayer2.linnetbench"))
+        #expect(try client.getProperty(String.self, destination: "org.mpris.MediaPlayer2.linnetbench",
+                                       path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
+                                       name: "PlaybackStatus") == "Playing")
     }
 }

@@ -66,7 +66,8 @@ public enum Command {
             try? inPipe.fileHandleForWriting.close()
         }
         if done.wait(timeout: .now() + timeout) == .timedOut {
-            p.terminate()
+            // SIGKILL, not terminate(): children of the test process may inherit a mask that blocks SIGTERM.
+            kill(p.processIdentifier, SIGKILL)
             _ = done.wait(timeout: .now() + 2)
             throw Failure.timedOut(program, seconds: timeout)
         }
