@@ -219,7 +219,7 @@ extension PlaybackIntegration {
             #expect(sink.get()?.properties["device.form_factor"] == "headphone")
         }
 
-        @Test func serverCrashIsReportedNotFatal() throws {
+        @Test func serverCrashIsReportedAndReconnectResumes() throws {
             let h = try EngineHarness()
             h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
             #expect(h.log.wait(isTrackStarted("a")) != nil)
@@ -235,6 +235,14 @@ extension PlaybackIntegration {
             h.engine.seek(toMicroseconds: 1_000_000)
             h.engine.pause()
             _ = h.engine.position
+            // The server comes back: reconnect, and play resumes from where the owner says.
+            try h.server.restart()
+            try h.output.reconnect()
+            #expect(h.output.isConnected)
+            let from = h.log.count
+            h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"), startMicroseconds: 5_000_000)
+            #expect(h.log.wait(from: from, isTrackStarted("a")) != nil)
+            #expect(h.engine.position >= 5_000_000)
         }
     }
 }
