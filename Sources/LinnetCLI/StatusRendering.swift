@@ -6,10 +6,12 @@ public enum StatusRendering {
     /// Album: Linnet Demo
     /// 0:03 / 0:12
     /// ```
-    /// The album line is left out when there is no album.
+    /// The album line is left out when there is no album; album artist, track/disc, genre, date, composer and
+    /// art lines follow it when the player reports them.
     public static func summary(_ s: PlayerSnapshot) -> String {
         var lines = ["\(s.status?.mprisName ?? "Unknown"): \(s.metadata.titleAndArtist)"]
         if let album = s.metadata.album, !album.isEmpty { lines.append("Album: \(album)") }
+        lines += s.metadata.tagLines
         lines.append(elapsedOverTotal(s))
         return lines.joined(separator: "\n")
     }
@@ -74,6 +76,13 @@ public enum StatusRendering {
             ("shuffle", s.shuffle.map(JSONValue.bool) ?? .null),
             ("trackid", str(m.trackID)),
             ("url", str(m.url)),
+            ("album_artist", .array(m.albumArtists.map(JSONValue.string))),
+            ("track_number", num(m.trackNumber)),
+            ("disc_number", num(m.discNumber)),
+            ("genre", .array(m.genres.map(JSONValue.string))),
+            ("date", str(m.date)),
+            ("composer", .array(m.composers.map(JSONValue.string))),
+            ("art_url", str(m.artURL)),
             ("metadata", .object(metadata)),
         ])
     }

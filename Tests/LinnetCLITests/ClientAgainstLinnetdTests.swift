@@ -19,7 +19,8 @@ struct ClientAgainstLinnetdTests {
     @Test func defaultPlayerIsLinnet() throws {
         let status = try service.linnet("status")
         #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stdout.hasPrefix("Paused: Linnet demo, track one — Linnet\nAlbum: Linnet Demo\n0:0"))
+        #expect(status.stdout.hasPrefix("Paused: Linnet demo, track one — Linnet\nAlbum: Linnet Demo\nAlbum artist: Linnet\n"
+                                        + "Track 1, disc 1\nGenre: Speech\nDate: 2026\nComposer: Linnet developers\nArt: file://"))
         #expect(status.stdout.hasSuffix(" / 0:12\n"))
         #expect(try service.linnet("players").stdout.hasPrefix("linnet  Paused    Linnet"))
     }

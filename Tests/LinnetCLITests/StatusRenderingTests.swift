@@ -6,6 +6,8 @@ import Testing
         #expect(StatusRendering.summary(Fixtures.playing) == """
         Playing: Linnet demo, track one — Linnet
         Album: Linnet Demo
+        Track 1
+        Genre: Speech
         0:03 / 0:12
         """)
     }

@@ -32,7 +32,8 @@ final class ServiceFixture: @unchecked Sendable {
     }
 
     var environment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS": servers.busAddress, "PULSE_SERVER": servers.pulseAddress, "XDG_STATE_HOME": stateDir.path]
+        ["DBUS_SESSION_BUS_ADDRESS": servers.busAddress, "PULSE_SERVER": servers.pulseAddress, "XDG_STATE_HOME": stateDir.path,
+         "XDG_CACHE_HOME": stateDir.file("cache")]
     }
 
     /// The built linnetd next to this test bundle (or $LINNETD).
