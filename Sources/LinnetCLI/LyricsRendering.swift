@@ -36,6 +36,16 @@ public enum LyricsRendering {
         return lines.map { "\(stamp($0.time)) \($0.text)".trimmingTrailingSpaces }.joined(separator: "\n")
     }
 
+    /// How much of `line` is sung (0…1 of its characters): by its word stamps when it has them (the words before
+    /// `word`, plus `wordProgress` of that word), else `lineProgress`.
+    public static func sungFraction(_ line: LyricsLine, lineProgress: Double, word: Int, wordProgress: Double) -> Double {
+        let total = line.words.reduce(0) { $0 + $1.text.count }
+        guard line.words.indices.contains(word), total > 0 else { return lineProgress }
+        let before = line.words[..<word].reduce(0) { $0 + $1.text.count }
+        let p = min(1, max(0, wordProgress.isFinite ? wordProgress : 0))
+        return (Double(before) + p * Double(line.words[word].text.count)) / Double(total)
+    }
+
     /// The line printed per change when `--follow` writes to a pipe: the current line with its stamp.
     public static func plainFollowLine(lines: [LyricsLine], current: Int) -> String? {
         guard lines.indices.contains(current) else { return nil }

@@ -62,11 +62,14 @@ struct LyricsClient {
         try follow()
     }
 
-    /// Line, line progress (from `GetProgress`).
-    private func progress() -> (line: Int, fraction: Double)? {
+    /// Current line and how much of it is sung (by word stamps when it has them), from `GetProgress`.
+    private func progress(_ lines: [LyricsLine]) -> (line: Int, fraction: Double)? {
         guard let out = try? player.call("GetProgress", interface: Self.interface), out.count == 4,
-              let line = out[0].integerValue, let fraction = out[1].doubleValue else { return nil }
-        return (Int(line), fraction)
+              let line = out[0].integerValue, let fraction = out[1].doubleValue,
+              let word = out[2].integerValue, let wordFraction = out[3].doubleValue else { return nil }
+        guard lines.indices.contains(Int(line)) else { return (Int(line), fraction) }
+        return (Int(line), LyricsRendering.sungFraction(lines[Int(line)], lineProgress: fraction, word: Int(word),
+                                                        wordProgress: wordFraction))
     }
 
     private func follow() throws(ClientError) {
@@ -115,7 +118,7 @@ struct LyricsClient {
                 }
             }
             if live {
-                let p = playing ? progress() : nil
+                let p = playing ? progress(state.lines) : nil
                 let current = p?.line ?? state.current
                 var rows = LyricsRendering.followFrame(lines: state.lines, current: current, progress: p?.fraction ?? 0,
                                                        columns: (Terminal.columns ?? 80) - 1)

@@ -30,6 +30,13 @@ import Testing
         #expect(before.count == 4 && before[3] == "\u{1B}[2mone\u{1B}[0m" && !before.joined().contains("\u{1B}[7m"))
     }
 
+    @Test func sungFractionFollowsWordStamps() {
+        let line = LyricsLine(time: 0, text: "ab cdef", words: [(0, "ab "), (1_000_000, "cdef")])
+        #expect(LyricsRendering.sungFraction(line, lineProgress: 0.9, word: 1, wordProgress: 0.5) == 5.0 / 7.0)
+        #expect(LyricsRendering.sungFraction(line, lineProgress: 0.9, word: -1, wordProgress: 0) == 0.9)
+        #expect(LyricsRendering.sungFraction(Self.lines[0], lineProgress: 0.3, word: 0, wordProgress: 1) == 0.3)
+    }
+
     @Test func plainFollowLine() {
         #expect(LyricsRendering.plainFollowLine(lines: Self.lines, current: 0) == "[00:00.50] one")
         #expect(LyricsRendering.plainFollowLine(lines: Self.lines, current: -1) == nil)
