@@ -79,6 +79,8 @@ do {
 } catch {
     fail("cannot export the lyrics interface: \(error)")
 }
+// A restored, paused track has no event to come: find its art and lyrics now.
+queue.async { player.updateNowPlaying() }
 player.onQuit = { finish("Quit") }
 connection.onDisconnect = { finish("lost the session bus") }
 connection.onNameLost = { Log.info("lost the bus name \($0)") }
