@@ -17,31 +17,18 @@ final class FakeTrackListPlayer: @unchecked Sendable {
 
     let bus: PrivateBus
     let log: TemporaryDirectory
-    private let process = Process()
+    private let process: SpawnedProcess
 
     init(bus: PrivateBus) throws {
         self.bus = bus
         log = try TemporaryDirectory(prefix: "linnet-fake")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [FakeTrackListPlayer.script, log.file("calls")]
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        process = try SpawnedProcess("/usr/bin/python3", [FakeTrackListPlayer.script, log.file("calls")],
+                                     environment: bus.environment)
         let up = eventually {
             let r = try? Command.run("busctl", ["--address=\(bus.address)", "list", "--no-legend"])
             return r?.stdout.contains("org.mpris.MediaPlayer2.fake ") ?? false
         }
         if !up { throw Command.Failure.timedOut("the fake player taking its name", seconds: 15) }
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
     }
 
     /// The calls received so far, one per line.
@@ -134,7 +121,7 @@ struct ClientAgainstFakeTrackListTests {
 struct FollowWaitsForPlayerTests {
     @Test func waitsForThePlayerThenFollowsIt() throws {
         let bus = try PrivateBus()
-        let follow = try BackgroundProcess(["-p", "fake", "status", "--follow"], environment: bus.environment)
+        let follow = try SpawnedProcess(linnet: ["-p", "fake", "status", "--follow"], environment: bus.environment)
         #expect(eventually { follow.lines == ["■ No player 'fake' on the bus"] }, "\(follow.lines)")
         var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
         #expect(eventually { follow.lines.count == 2 }, "\(follow.lines)")
@@ -143,7 +130,7 @@ struct FollowWaitsForPlayerTests {
         #expect(eventually { follow.lines.last?.hasPrefix("▶ Playing  Track one — Fake") == true }, "\(follow.lines)")
         fake = nil  // killed: the follower shows it gone and keeps waiting
         #expect(eventually { follow.lines.last == "■ No player 'fake' on the bus" }, "\(follow.lines)")
-        #expect(follow.process.isRunning)
+        #expect(follow.isRunning)
         _ = fake
     }
 
@@ -151,7 +138,7 @@ struct FollowWaitsForPlayerTests {
         let bus = try PrivateBus()
         var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
         #expect(try Command.run(ClientPaths.linnet, ["-p", "fake", "play"], environment: bus.environment).status == 0)
-        let follow = try BackgroundProcess(["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
+        let follow = try SpawnedProcess(linnet: ["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
                                        environment: bus.environment)
         #expect(eventually { follow.lines == ["Playing"] }, "\(follow.lines)")
         fake = nil

@@ -116,7 +116,7 @@ struct ClientAgainstMPVTests {
     }
 
     @Test func followPrintsOneLinePerChange() throws {
-        let follow = try BackgroundProcess(["-p", "mpv", "status", "--follow", "--format", "{{status}} {{title}}"],
+        let follow = try SpawnedProcess(linnet: ["-p", "mpv", "status", "--follow", "--format", "{{status}} {{title}}"],
                                        environment: bus.environment)
         #expect(eventually { follow.lines == ["Paused Linnet demo, track one"] })
         _ = try mpv.playerctl("play")
@@ -131,7 +131,7 @@ struct ClientAgainstMPVTests {
     }
 
     @Test func followTracksSeeksWithoutPolling() throws {
-        let follow = try BackgroundProcess(["-p", "mpv", "status", "--follow", "--format", "{{position_us}}"],
+        let follow = try SpawnedProcess(linnet: ["-p", "mpv", "status", "--follow", "--format", "{{position_us}}"],
                                        environment: bus.environment)
         #expect(eventually { follow.lines == ["0"] })
         // Paused, so nothing changes until the Seeked signal; mpv lands near 7 s (on a frame), and the line must
@@ -144,7 +144,7 @@ struct ClientAgainstMPVTests {
     }
 
     @Test func followExitsWhenStopped() throws {
-        let follow = try BackgroundProcess(["-p", "mpv", "status", "--follow", "--exit-when-stopped"],
+        let follow = try SpawnedProcess(linnet: ["-p", "mpv", "status", "--follow", "--exit-when-stopped"],
                                        environment: bus.environment)
         #expect(eventually { follow.lines.count == 1 })
         #expect(follow.lines.first?.hasPrefix("⏸ Paused   Linnet demo, track one — Linnet  [>") == true)
@@ -156,10 +156,9 @@ struct ClientAgainstMPVTests {
     func liveLineRedrawsInPlaceOnlyWhilePlaying() throws {
         _ = try mpv.playerctl("play")
         let command = "stty cols 100; exec '\(ClientPaths.linnet)' -p mpv status --follow"
-        let tty = try BackgroundProcess(["-qfec", command, "/dev/null"], environment: bus.environment,
-                                    executable: Command.which("script")!)
+        let tty = try SpawnedProcess(Command.which("script")!, ["-qfec", command, "/dev/null"], environment: bus.environment)
         func redraws() -> [String] {
-            tty.output.get().split(separator: "\r", omittingEmptySubsequences: true).map(String.init)
+            tty.output.split(separator: "\r", omittingEmptySubsequences: true).map(String.init)
         }
         #expect(eventually { redraws().contains { $0.contains("0:02 / 0:12") } }, "\(redraws())")
         let playing = redraws()
@@ -171,6 +170,6 @@ struct ClientAgainstMPVTests {
         let afterPause = redraws().count
         Thread.sleep(forTimeInterval: 2.5)  // nothing may be drawn while paused: there is no event to wait for
         #expect(redraws().count == afterPause, "\(redraws().suffix(3))")
-        #expect(!tty.output.get().contains("\n"))
+        #expect(!tty.output.contains("\n"))
     }
 }

@@ -35,23 +35,14 @@ final class MPVPlayer: @unchecked Sendable {
     }
 
     let bus: PrivateBus
-    private let process: Process
+    private let process: SpawnedProcess
 
-    /// Starts mpv paused on `files` and waits until it owns `org.mpris.MediaPlayer2.mpv`.
+    /// Starts mpv paused on `files` and waits until it owns `org.mpris.MediaPlayer2.mpv` and has loaded the first.
     init(files: [String], bus: PrivateBus) throws {
         self.bus = bus
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Command.which("mpv")!)
-        p.arguments = ["--idle", "--no-video", "--no-config", "--ao=null", "--pause", "--no-terminal",
-                       "--script=\(MPVPlayer.plugin)"] + files
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        process = p
+        process = try SpawnedProcess(Command.which("mpv")!,
+                                     ["--idle", "--no-video", "--no-config", "--ao=null", "--pause", "--no-terminal",
+                                      "--script=\(MPVPlayer.plugin)"] + files, environment: bus.environment)
         let owned = eventually {
             let r = try? Command.run("busctl", ["--address=\(bus.address)", "list", "--no-legend"])
             return r?.stdout.contains("org.mpris.MediaPlayer2.mpv ") ?? false
@@ -65,13 +56,6 @@ final class MPVPlayer: @unchecked Sendable {
         if !loaded { throw Command.Failure.timedOut("mpv loading its first file", seconds: 15) }
     }
 
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
     /// Runs `linnet ARGS` on this bus.
     func linnet(_ args: String...) throws -> Command.Result {
         try Command.run(ClientPaths.linnet, args, environment: bus.environment, timeout: 30)
@@ -81,58 +65,5 @@ final class MPVPlayer: @unchecked Sendable {
     func playerctl(_ args: String...) throws -> String {
         try Command.check("playerctl", ["-p", "mpv"] + args, environment: bus.environment, timeout: 30)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// A program left running (`linnet status --follow`, pulseaudio, linnetd), its output collected as it comes,
-/// killed with SIGKILL on release.
-final class BackgroundProcess: @unchecked Sendable {
-    // Safe: `output` is a LockedBox; the process is only touched by the owning test thread and its handlers.
-    let process = Process()
-    let output = LockedBox("")
-    private let exited = DispatchSemaphore(value: 0)
-
-    /// Runs `linnet ARGS`, or `executable ARGS` (e.g. `script` to give linnet a terminal).
-    convenience init(_ args: [String], environment: [String: String]) throws {
-        try self.init(args, environment: environment, executable: ClientPaths.linnet)
-    }
-
-    /// Runs `executable ARGS` with the current environment plus `environment`.
-    init(_ args: [String], environment: [String: String], executable: String) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        let box = output
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil; return }
-            box.update { $0 += String(decoding: data, as: UTF8.self) }
-        }
-        let done = exited
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-    }
-
-    var lines: [String] { output.get().split(separator: "\n").map(String.init) }
-
-    /// Waits for the process to exit by itself; its status, nil on timeout.
-    func waitForExit(seconds: Double) -> Int32? {
-        guard exited.wait(timeout: .now() + seconds) == .success else { return nil }
-        exited.signal()
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            // Bounded: Foundation notices an exit only once every inheritor of the child's pipes is gone.
-            _ = exited.wait(timeout: .now() + 10)
-        }
     }
 }

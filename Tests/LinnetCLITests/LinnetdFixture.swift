@@ -8,8 +8,8 @@ final class LinnetdFixture: @unchecked Sendable {
     let bus: PrivateBus
     let directory: TemporaryDirectory
     let pulseAddress: String
-    private let pulse: BackgroundProcess
-    let daemon: BackgroundProcess
+    private var pulse: SpawnedProcess?
+    private(set) var daemon: SpawnedProcess?
 
     /// The built linnetd beside linnet.
     static var binary: String { URL(fileURLWithPath: ClientPaths.linnet).deletingLastPathComponent().appendingPathComponent("linnetd").path }
@@ -30,28 +30,52 @@ final class LinnetdFixture: @unchecked Sendable {
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let runtime = directory.file("runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        pulse = try BackgroundProcess(["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--system=no",
-                                       "-F", config],
-                                      environment: ["XDG_RUNTIME_DIR": runtime, "HOME": directory.path],
-                                      executable: Command.which("pulseaudio") ?? "/usr/bin/pulseaudio")
-        let pulseUp = eventually(20) {
-            (try? Command.run("pactl", ["info"], environment: ["PULSE_SERVER": "unix:\(socket)"], timeout: 5))?.succeeded ?? false
-        }
-        guard pulseUp else { throw Failure(description: "private pulseaudio did not answer: \(pulse.output.get())") }
-        daemon = try BackgroundProcess(["--state-dir", directory.file("state")] + arguments,
-                                       environment: bus.environment.merging(["PULSE_SERVER": pulseAddress]) { $1 },
-                                       executable: LinnetdFixture.binary)
+        pulse = try SpawnedProcess(Command.which("pulseaudio") ?? "/usr/bin/pulseaudio",
+                                   ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--system=no",
+                                    "-F", config],
+                                   environment: ["XDG_RUNTIME_DIR": runtime, "HOME": directory.path])
+        // Ready once its socket accepts connections.
+        let pulseUp = eventually(20) { LinnetdFixture.accepts(socket) }
+        guard pulseUp else { throw Failure(description: "private pulseaudio did not answer: \(pulse?.output ?? "")") }
+        let daemon = try SpawnedProcess(LinnetdFixture.binary, ["--state-dir", directory.file("state")] + arguments,
+                                        environment: bus.environment.merging(["PULSE_SERVER": pulseAddress]) { $1 })
+        self.daemon = daemon
         let owned = eventually(20) {
-            guard daemon.process.isRunning else { return true }
+            guard daemon.isRunning else { return true }
             let r = try? Command.run("busctl", ["--address=\(bus.address)", "list", "--no-legend"])
             return r?.stdout.contains("org.mpris.MediaPlayer2.linnet ") ?? false
         }
-        guard owned, daemon.process.isRunning else {
-            throw Failure(description: "linnetd did not take its name: \(daemon.output.get())")
+        guard owned, daemon.isRunning else {
+            throw Failure(description: "linnetd did not take its name: \(daemon.output)")
         }
     }
 
+    deinit {
+        // linnetd and pulseaudio go before the bus.
+        daemon?.stop()
+        pulse?.stop()
+    }
+
     var environment: [String: String] { bus.environment }
+
+    /// True when something listens on the unix socket at `path`.
+    static func accepts(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
 
     /// Runs `linnet ARGS` (default player: linnet).
     func linnet(_ args: String...) throws -> Command.Result {
