@@ -95,7 +95,7 @@ extension ServiceSuites {
             try setPosition(1_000_000)
             #expect(r.wait(for: 0, after: mark) != nil, "line 0 after seeking back")
             check(r.wait(for: 1, after: mark), line: 1, "after a seek back", errors: &errors)
-            // Pause in line 1 (before 2.57 + nothing): no change while paused; after resuming, line 2 on time.
+            // Pause in line 1 (at 4.5 s, line 2 starts at 5.48 s): no change while paused; after resuming, line 2 on time.
             try setPosition(4_500_000)
             _ = try f.playerctl("pause")
             try f.waitUntil("paused", timeout: 20) { try f.status() == "Paused" }
