@@ -15,7 +15,9 @@ extension Player {
             extrasLoader.load(id, path: path, tags: nil, on: queue) { [weak self] id, found in
                 guard let self, model.entry(id) != nil else { return }
                 extras[id] = found
-                publish()
+                // Before the tags are known, announcing the art alone would send a TrackMetadataChanged with a
+                // file-name title first; the probe's publish carries both. The lyrics line needs no wait.
+                if details[id] != nil { publish() } else { updateNowPlaying() }
             }
         }
         if extras.count > 64 {
