@@ -9,7 +9,8 @@ import Pulse
 public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     let configuration: PulseOutputConfiguration
     let mainloop: PulseMainloop
-    let context: PulseContext
+    /// Replaced by `reconnect()` after the server went away.
+    var context: PulseContext
     weak var client: (any AudioOutputClient)?
 
     var stream: PulseStream?
@@ -23,7 +24,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     public internal(set) var underrunCount = 0
     var properties = StreamProperties()
     var markFrame: Int64?
-    lazy var markTimer: PulseTimer = context.makeTimer { [weak self] in self?.checkMark() }
+    /// Fires the mark; belongs to the current context.
+    var markTimer: PulseTimer!
     /// True while `fill` runs, so `pump` from inside `render` does not recurse.
     var filling = false
 
@@ -37,10 +39,34 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         } catch {
             throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
         }
-        mainloop.withLock {
-            context.onDisconnect = { [weak self] error in self?.connectionLost(error) }
-            context.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
-            context.subscribeSinkInputs()
+        mainloop.withLock { attach(context) }
+    }
+
+    /// Wires a connected context to this output (lock held).
+    private func attach(_ c: PulseContext) {
+        context = c
+        markTimer = c.makeTimer { [weak self] in self?.checkMark() }
+        c.onDisconnect = { [weak self] error in self?.connectionLost(error) }
+        c.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
+        c.subscribeSinkInputs()
+    }
+
+    /// Whether the connection to the server is up.
+    public var isConnected: Bool { mainloop.withLock { context.state == .ready } }
+
+    /// Connects again after the server went away (`.serverLost`); a no-op while connected. Blocks until the
+    /// server answers or refuses; call from outside the loop thread (e.g. with backoff from the owner's queue).
+    public func reconnect() throws(AudioOutputError) {
+        try mainloop.withLock { () throws(AudioOutputError) in
+            guard context.state != .ready else { return }
+            close()
+            do throws(PulseError) {
+                let fresh = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
+                try fresh.connect(server: configuration.server)
+                attach(fresh)
+            } catch {
+                throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
+            }
         }
     }
 
@@ -148,5 +174,16 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         props["media.artist"] = p.artist ?? ""
         props["media.name"] = [p.artist, p.title].compactMap { $0 }.joined(separator: " - ")
         return props
+    }
+}
+
+extension PulseAudioOutput {
+    /// The sink the stream plays on now (route facts for issue 5); `completion` runs on the loop thread with the
+    /// lock held, nil when no stream is open. Call from outside the loop thread.
+    public func currentSink(_ completion: @escaping (PulseSinkInfo?) -> Void) {
+        mainloop.withLock {
+            guard let name = stream?.deviceName else { return completion(nil) }
+            context.sinkInfo(name: name, completion)
+        }
     }
 }
