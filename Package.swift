@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
         .executableTarget(name: "linnet", dependencies: ["DBus"]),
         // Benchmarks (bench/<area>/run drives them).
+        .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput"],
+                          path: "bench/engine/BenchPlay"),
         .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
         .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
@@ -44,5 +46,7 @@ let package = Package(
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
     ]
 )

@@ -1,1 +1,86 @@
-print("linnetd: not yet implemented")
+import DBus
+import Dispatch
+import Glibc
+import MPRIS
+import PlayerCore
+
+// linnetd: the composition root. Everything runs on the main queue (see Player.swift); dispatchMain() never returns.
+
+let arguments: Arguments
+do {
+    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    Log.raw("linnetd: \(error.message)\n\(Arguments.usage)\n")
+    exit(64)  // EX_USAGE
+}
+if arguments.help {
+    print(Arguments.usage)
+    exit(0)
+}
+
+func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+func workingDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+func fail(_ message: String) -> Never {
+    Log.error(message)
+    exit(1)
+}
+
+let stateDirectory: String
+if let dir = arguments.stateDirectory {
+    stateDirectory = dir.hasPrefix("/") ? dir : workingDirectory() + "/" + dir
+} else {
+    var env: [String: String] = [:]
+    env["XDG_STATE_HOME"] = environment("XDG_STATE_HOME")
+    env["HOME"] = environment("HOME")
+    do { stateDirectory = try StateStore.defaultDirectory(environment: env) } catch { fail("\(error)") }
+}
+let store = StateStore(directory: stateDirectory)
+
+let queue = DispatchQueue.main
+let connection: DBusConnection
+do { connection = try DBusConnection(bus: .session, queue: queue) } catch { fail("cannot connect to the session bus: \(error)") }
+let output: any AudioOutput
+do { output = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
+
+let player = Player(queue: queue, output: output)
+let mpris: MPRISService
+do {
+    mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),
+                             log: { Log.error($0) })
+} catch {
+    fail("cannot export the MPRIS objects: \(error)")
+}
+let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
+
+/// Saves and exits; runs on the main queue.
+@Sendable func finish(_ reason: String) {
+    Log.info("\(reason): saving state and exiting")
+    persistence.saveNow()
+    player.engine.stop()
+    connection.flush()
+    connection.close()
+    exit(0)
+}
+
+player.mpris = mpris
+player.persistence = persistence
+player.onQuit = { finish("Quit") }
+connection.onDisconnect = { finish("lost the session bus") }
+connection.onNameLost = { Log.info("lost the bus name \($0)") }
+Shutdown.install(on: queue) { finish($0) }
+
+// All handlers run on the main queue, so nothing below races with a bus call: they wait for dispatchMain().
+player.startUp(store: store, restore: arguments.restore, paths: arguments.paths, workingDirectory: workingDirectory())
+do {
+    let name = try mpris.claimName()
+    Log.info("ready on the session bus as \(name)")
+} catch {
+    fail("cannot own a bus name: \(error)")
+}
+dispatchMain()

@@ -1,0 +1,63 @@
+import PlayerCore
+
+/// What the bus can see of the player at one moment: the input of every MPRIS property and TrackList signal.
+/// The service builds one after every command or engine event; `MPRISService.update` diffs it with the last.
+public struct PlayerSnapshot: Sendable, Hashable {
+    public var status: PlaybackState
+    public var loopMode: LoopMode
+    public var shuffle: Bool
+    /// Stream volume, 1.0 = 100%.
+    public var volume: Double
+    public var currentID: QueueEntryID?
+    /// The queue in list order, with what is known about each entry.
+    public var tracks: [TrackSnapshot]
+    public var canGoNext: Bool
+    public var canGoPrevious: Bool
+
+    public init(status: PlaybackState = .stopped, loopMode: LoopMode = .none, shuffle: Bool = false,
+                volume: Double = 1.0, currentID: QueueEntryID? = nil, tracks: [TrackSnapshot] = [],
+                canGoNext: Bool = false, canGoPrevious: Bool = false) {
+        self.status = status
+        self.loopMode = loopMode
+        self.shuffle = shuffle
+        self.volume = volume
+        self.currentID = currentID
+        self.tracks = tracks
+        self.canGoNext = canGoNext
+        self.canGoPrevious = canGoPrevious
+    }
+
+    /// The current entry's snapshot.
+    public var current: TrackSnapshot? {
+        guard let currentID else { return nil }
+        return tracks.first { $0.id == currentID }
+    }
+
+    /// MPRIS CanPlay / CanPause: there is something to play.
+    public var canPlay: Bool { current != nil }
+    /// MPRIS CanSeek: a track is loaded (not stopped) and its source can seek (unknown counts as yes).
+    public var canSeek: Bool { status != .stopped && (current?.isSeekable ?? false) }
+}
+
+/// One queue entry as MPRIS describes it.
+public struct TrackSnapshot: Sendable, Hashable {
+    public var id: QueueEntryID
+    public var location: MediaLocation
+    /// A title from the playlist file, used when the file has no title tag.
+    public var playlistTitle: String?
+    public var durationMicroseconds: Int64?
+    /// Tags once the file was opened (nil before); pictures are not carried here.
+    public var tags: TrackTags?
+    /// False only when the opened source said it cannot seek.
+    public var isSeekable: Bool
+
+    public init(id: QueueEntryID, location: MediaLocation, playlistTitle: String? = nil,
+                durationMicroseconds: Int64? = nil, tags: TrackTags? = nil, isSeekable: Bool = true) {
+        self.id = id
+        self.location = location
+        self.playlistTitle = playlistTitle
+        self.durationMicroseconds = durationMicroseconds
+        self.tags = tags
+        self.isSeekable = isSeekable
+    }
+}

@@ -1,0 +1,39 @@
+import DBus
+import PlayerCore
+
+/// What to send on the bus when the player goes from one snapshot to the next. Pure.
+public struct SnapshotDiff: Sendable {
+    /// Player properties whose value changed (one PropertiesChanged, values carried). Never Position.
+    public var player: [String: DBusValue] = [:]
+    /// True when the Tracks property changed (announced by invalidation, as the spec declares it).
+    public var tracksInvalidated = false
+    /// TrackAdded / TrackRemoved / TrackListReplaced, in order.
+    public var trackList: [TrackListChange] = []
+    /// Entries present in both snapshots whose metadata changed (TrackMetadataChanged).
+    public var metadataChanged: [QueueEntryID] = []
+
+    public var isEmpty: Bool { player.isEmpty && !tracksInvalidated && trackList.isEmpty && metadataChanged.isEmpty }
+
+    /// The changes from `old` to `new`; `old` nil means "nothing announced yet" (no signals at all).
+    public init(from old: PlayerSnapshot?, to new: PlayerSnapshot) {
+        guard let old else { return }
+        let before = PropertyMapping.player(old)
+        for (name, value) in PropertyMapping.player(new) where before[name] != value && name != "CanControl" {
+            player[name] = value
+        }
+        let oldIDs = old.tracks.map(\.id)
+        let newIDs = new.tracks.map(\.id)
+        if oldIDs != newIDs {
+            tracksInvalidated = true
+            trackList = TrackListDiff.changes(from: oldIDs, to: newIDs)
+        }
+        guard trackList != [.replaced] else { return }
+        var previous: [QueueEntryID: TrackSnapshot] = [:]
+        for t in old.tracks { previous[t.id] = t }
+        for t in new.tracks {
+            if let p = previous[t.id], MetadataMapping.metadata(p) != MetadataMapping.metadata(t) {
+                metadataChanged.append(t.id)
+            }
+        }
+    }
+}

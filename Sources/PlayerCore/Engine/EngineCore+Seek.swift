@@ -1,0 +1,118 @@
+/// Seeking and choosing the next item.
+extension EngineCore {
+    /// Seeks inside the track being heard (lock held).
+    func seek(to target: Int64) {
+        guard state != .stopped else { return }
+        // The heard track, which may differ from the one being decoded near a boundary.
+        guard let track = timeline.lastAnnounced?.track ?? timeline.segments.first?.track ?? decoding else { return }
+        guard track.decoder.isSeekable else {
+            emit(.error(track.item, .decode(DecodeError(.notSeekable, path: track.item.location,
+                                                         message: "this source cannot seek"))))
+            return
+        }
+        var clamped = max(0, target)
+        if let duration = track.info.durationMicroseconds { clamped = min(clamped, duration) }
+        let frame = track.format.frames(forMicroseconds: clamped)
+        do throws(DecodeError) {
+            try track.decoder.seek(toFrame: frame)
+        } catch {
+            emit(.error(track.item, .decode(error)))
+            return
+        }
+        track.decodedFrame = frame
+        track.atEnd = false
+        // A next track that already started decoding must start over from its beginning.
+        if let d = decoding, d !== track {
+            rewindForNext(d)
+        }
+        if draining {
+            // A drain toward end of queue or a format change is cancelled by the flush below.
+            draining = false
+        }
+        decoding = track
+        let wasAnnounced = timeline.lastAnnounced != nil
+        output.flush()
+        timeline.reset()
+        timeline.beginSegment(track, trackFrame: frame, announced: wasAnnounced)
+        heldPosition = clamped
+        holdPosition = true
+        if state == .playing { output.notify(whenHeard: 0) }
+        emit(.positionJumped(microseconds: heldPosition))
+        output.pump()
+    }
+
+    /// Puts a track that had started decoding back as the (not yet started) next one.
+    private func rewindForNext(_ t: LoadedTrack) {
+        guard t.decoder.isSeekable else {
+            next = .notAsked
+            return
+        }
+        do throws(DecodeError) {
+            try t.decoder.seek(toFrame: 0)
+            t.decodedFrame = 0
+            t.atEnd = false
+            next = .ready(t)
+        } catch {
+            next = .notAsked
+        }
+    }
+
+    /// Sends `.needsNext(after:)` once per track (lock held).
+    func askNext(after item: PlaybackItem) {
+        next = .asked
+        emit(.needsNext(after: item))
+    }
+
+    /// Asks early: `askAheadSeconds` before the end of the decoding track, or at its end when the length is unknown.
+    func askNextIfDue(_ track: LoadedTrack) {
+        guard case .notAsked = next else { return }
+        let ahead = Int64(askAheadSeconds * Double(track.format.sampleRate))
+        if track.atEnd || (track.remainingFrames.map { $0 <= ahead } ?? false) {
+            askNext(after: track.item)
+        }
+    }
+
+    /// The owner's answer to `.needsNext` (not under the lock).
+    func setNext(_ item: PlaybackItem?) {
+        let generation: UInt64? = output.withLock {
+            nextGeneration &+= 1
+            guard let item else {
+                next = .none
+                // Nothing plays now (e.g. play() failed): the queue is over. Otherwise end when the track ends.
+                if decoding == nil && pendingItem == nil {
+                    emit(.endOfQueue)
+                    closeAndStop()
+                } else {
+                    output.pump()
+                }
+                return nil
+            }
+            if decoding == nil && pendingItem == nil {
+                // Nothing to be gapless with: this is a plain play.
+                return nil
+            }
+            next = .loading(item)
+            return nextGeneration
+        }
+        guard let item else { return }
+        guard let generation else {
+            play(item, start: 0, paused: false)
+            return
+        }
+        loader.async { [self] in
+            let result = Result { () throws(DecodeError) in try openDecoder(item) }
+            let handOff = result.map { TrackHandOff(track: LoadedTrack(item: item, decoder: $0)) }
+            output.withLock {
+                guard generation == nextGeneration else { return }
+                switch handOff {
+                case .success(let h):
+                    next = .ready(h.track)
+                case .failure(let error):
+                    emit(.error(item, .decode(error)))
+                    askNext(after: item)
+                }
+                output.pump()
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Dispatch
+
+/// The engine's state machine. See the concurrency model at the top of PlaybackEngine.swift.
+///
+/// `@unchecked Sendable`: every stored `var` is only touched with the OUTPUT LOCK held (callbacks from the
+/// output hold it; commands take it with `output.withLock`). `play`/`setNext` take it themselves.
+final class EngineCore: AudioOutputClient, @unchecked Sendable {
+    /// What the engine knows about the item after the current one.
+    enum Next {
+        /// Not asked yet (too early in the current track).
+        case notAsked
+        /// `.needsNext` sent, no answer yet.
+        case asked
+        /// The owner said nothing follows.
+        case none
+        /// Being opened on the loader queue.
+        case loading(PlaybackItem)
+        /// Opened, ready to be rendered right after the current track.
+        case ready(LoadedTrack)
+    }
+
+    let output: any AudioOutput
+    let openDecoder: PlaybackEngine.OpenDecoder
+    let askAheadSeconds: Double
+    let emit: @Sendable (PlaybackEvent) -> Void
+    let loader = DispatchQueue(label: "linnet.engine.loader")
+
+    // --- state under the OUTPUT LOCK ---
+    var state: PlaybackState = .stopped
+    /// The track `render` decodes from (may already be the next one while the previous is still heard).
+    var decoding: LoadedTrack?
+    var next: Next = .notAsked
+    var timeline = PlaybackTimeline<LoadedTrack>()
+    /// Position to report while nothing of the current epoch is heard yet (after play/seek) or while paused.
+    var heldPosition: Int64 = 0
+    /// True while paused, or after play/seek until the first frame of the epoch is heard.
+    var holdPosition = true
+    /// Bumped by every play/stop so loads started earlier are dropped.
+    var playGeneration: UInt64 = 0
+    var nextGeneration: UInt64 = 0
+    /// Set when play() was asked to start paused.
+    var startPaused = false
+    /// The stream is draining toward end of queue or toward a format change.
+    var draining = false
+    var volume: Double = 1.0
+    var muted = false
+    /// The item the owner was last told is heard.
+    var currentItem: PlaybackItem? { timeline.lastAnnounced?.track.item ?? pendingItem }
+    /// The item being opened by play(), before it is heard.
+    var pendingItem: PlaybackItem?
+
+    init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenDecoder, askAheadSeconds: Double,
+         emit: @escaping @Sendable (PlaybackEvent) -> Void) {
+        self.output = output
+        self.openDecoder = openDecoder
+        self.askAheadSeconds = askAheadSeconds
+        self.emit = emit
+    }
+
+    // MARK: commands (called with the lock held unless noted)
+
+    /// Not under the lock: opens on the loader queue, then installs under the lock.
+    func play(_ item: PlaybackItem, start: Int64, paused: Bool) {
+        let generation: UInt64 = output.withLock {
+            playGeneration &+= 1
+            pendingItem = item
+            return playGeneration
+        }
+        loader.async { [self] in
+            let result = Result { () throws(DecodeError) in try openDecoder(item) }
+            output.withLock {
+                guard generation == playGeneration else { return }
+                switch result {
+                case .success(let decoder):
+                    install(LoadedTrack(item: item, decoder: decoder), start: start, paused: paused)
+                case .failure(let error):
+                    pendingItem = nil
+                    emit(.error(item, .decode(error)))
+                    closeAndStop()
+                    askNext(after: item)
+                }
+            }
+        }
+    }
+
+    /// Makes `track` the only thing in the output, starting at `start` µs.
+    func install(_ track: LoadedTrack, start: Int64, paused: Bool) {
+        pendingItem = nil
+        var frame: Int64 = 0
+        if start > 0 {
+            frame = track.format.frames(forMicroseconds: start)
+            if let total = track.decoder.totalFrames { frame = min(frame, total) }
+            do throws(DecodeError) {
+                try track.decoder.seek(toFrame: frame)
+            } catch {
+                emit(.error(track.item, .decode(error)))
+                frame = 0
+            }
+        }
+        track.decodedFrame = frame
+        track.atEnd = false
+        next = .notAsked
+        nextGeneration &+= 1
+        draining = false
+        if output.format == track.format {
+            // Same sample spec: keep the stream (and the sink the user may have moved it to); drop what is queued.
+            output.flush()
+            output.updateProperties(track.streamProperties)
+            output.setCorked(paused)
+        } else {
+            do throws(AudioOutputError) {
+                try output.open(format: track.format, properties: track.streamProperties, corked: paused)
+            } catch {
+                emit(.error(track.item, .output(error)))
+                closeAndStop()
+                return
+            }
+        }
+        timeline.reset()
+        timeline.beginSegment(track, trackFrame: frame)
+        decoding = track
+        heldPosition = track.format.microseconds(forFrames: frame)
+        holdPosition = true
+        // Marks are armed only while playing; `resume` arms it for a paused load.
+        if !paused { output.notify(whenHeard: 0) } else { output.notify(whenHeard: nil) }
+        setState(paused ? .paused : .playing)
+        output.pump()
+    }
+
+    func pause() {
+        guard state == .playing else { return }
+        heldPosition = position()
+        holdPosition = true
+        output.setCorked(true)
+        output.notify(whenHeard: nil)
+        setState(.paused)
+    }
+
+    func resume() {
+        guard state == .paused, output.format != nil else { return }
+        output.setCorked(false)
+        // Position follows the stream again, unless nothing of this epoch was heard yet (then the mark releases it).
+        if timeline.lastAnnounced != nil { holdPosition = false }
+        if let start = timeline.nextUnannouncedStart { output.notify(whenHeard: start) }
+        setState(.playing)
+    }
+
+    func stop() {
+        playGeneration &+= 1
+        nextGeneration &+= 1
+        pendingItem = nil
+        closeAndStop()
+    }
+
+    /// Closes the output and forgets everything; announces `.stateChanged(.stopped)`.
+    func closeAndStop() {
+        output.notify(whenHeard: nil)
+        output.close()
+        timeline.reset()
+        decoding = nil
+        next = .notAsked
+        draining = false
+        heldPosition = 0
+        holdPosition = true
+        setState(.stopped)
+    }
+
+    func setVolume(_ v: Double) {
+        volume = max(0, v)
+        output.setVolume(volume)
+    }
+
+    func setMuted(_ m: Bool) {
+        muted = m
+        output.setMuted(m)
+    }
+
+    func setState(_ s: PlaybackState) {
+        guard s != state else { return }
+        state = s
+        emit(.stateChanged(s))
+    }
+
+    /// Position in µs inside the track being heard.
+    func position() -> Int64 {
+        if holdPosition { return heldPosition }
+        guard let heard = output.heardFrame(), let (segment, frame) = timeline.trackFrame(at: heard) else {
+            return heldPosition
+        }
+        return segment.track.format.microseconds(forFrames: max(0, frame))
+    }
+}

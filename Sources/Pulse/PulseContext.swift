@@ -1,0 +1,153 @@
+import CPulse
+
+/// Owns a `pa_context`: one connection to the sound server, living on a `PulseMainloop`.
+///
+/// `@unchecked Sendable`: all methods and handlers are used with the mainloop lock held
+/// (from `PulseMainloop.withLock` or inside a libpulse callback on the loop thread).
+public final class PulseContext: @unchecked Sendable {
+    /// The connection's life cycle, in Swift terms.
+    public enum State: Sendable, Equatable {
+        case connecting, ready, failed, terminated
+    }
+
+    public let mainloop: PulseMainloop
+    let raw: OpaquePointer
+    /// Called on the loop thread when the connection fails or ends after having been ready.
+    public var onDisconnect: ((PulseError) -> Void)?
+    /// Called on the loop thread for every sink-input event the subscription delivers: (index, removed?).
+    public var onSinkInputEvent: ((UInt32, Bool) -> Void)?
+    private var wasReady = false
+
+    /// Creates the context with the client properties (application.name, application.id, …).
+    public init(mainloop: PulseMainloop, properties: [String: String]) throws(PulseError) {
+        self.mainloop = mainloop
+        let props = PulseProplist(properties)
+        guard let c = pa_context_new_with_proplist(mainloop.api, properties["application.name"] ?? "Linnet",
+                                                   props.raw) else {
+            throw PulseError(operation: "pa_context_new_with_proplist", message: "out of memory")
+        }
+        raw = c
+        pa_context_set_state_callback(raw, { _, userdata in
+            let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
+            withExtendedLifetime(me) { me.stateChanged() }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        pa_context_set_state_callback(raw, nil, nil)
+        pa_context_set_subscribe_callback(raw, nil, nil)
+        pa_context_disconnect(raw)
+        pa_context_unref(raw)
+    }
+
+    public var state: State {
+        switch pa_context_get_state(raw) {
+        case PA_CONTEXT_READY: return .ready
+        case PA_CONTEXT_FAILED: return .failed
+        case PA_CONTEXT_TERMINATED: return .terminated
+        default: return .connecting
+        }
+    }
+
+    /// The last error the server reported on this connection.
+    public func lastError(_ operation: String) -> PulseError {
+        PulseError(code: pa_context_errno(raw), operation: operation)
+    }
+
+    /// Connects (server nil: the normal client rules — PULSE_SERVER, the user's runtime dir) and waits until
+    /// ready or failed. Call with the lock held, NOT on the loop thread (it waits for the loop).
+    public func connect(server: String? = nil) throws(PulseError) {
+        let r = pa_context_connect(raw, server, PA_CONTEXT_NOAUTOSPAWN, nil)
+        if r < 0 { throw lastError("pa_context_connect") }
+        while true {
+            switch state {
+            case .ready:
+                wasReady = true
+                return
+            case .failed, .terminated:
+                throw lastError("pa_context_connect")
+            case .connecting:
+                mainloop.wait()
+            }
+        }
+    }
+
+    private func stateChanged() {
+        mainloop.signal()
+        let s = state
+        if wasReady && (s == .failed || s == .terminated) {
+            wasReady = false
+            onDisconnect?(lastError("connection"))
+        }
+    }
+
+    /// Subscribes to sink-input events (volume/mute/move changes made by anyone).
+    public func subscribeSinkInputs() {
+        pa_context_set_subscribe_callback(raw, { _, type, index, userdata in
+            let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
+            let facility = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+            guard facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue else { return }
+            let kind = type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+            withExtendedLifetime(me) { me.onSinkInputEvent?(index, kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue) }
+        }, Unmanaged.passUnretained(self).toOpaque())
+        let op = pa_context_subscribe(raw, PA_SUBSCRIPTION_MASK_SINK_INPUT, nil, nil)
+        if let op { pa_operation_unref(op) }
+    }
+
+    /// Asks the server for one sink input's volume and mute; `completion` runs on the loop thread.
+    public func sinkInputVolume(index: UInt32, _ completion: @escaping (PulseVolume?) -> Void) {
+        let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
+        let op = pa_context_get_sink_input_info(raw, index, { _, info, eol, userdata in
+            let box = Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(userdata!)
+            if let info {
+                box.takeUnretainedValue().call(PulseVolume(info.pointee.volume, muted: info.pointee.mute != 0))
+            } else if eol != 0 {
+                // eol > 0 after an info (already delivered), eol < 0 on error: finish either way.
+                if eol < 0 { box.takeUnretainedValue().call(nil) }
+                box.release()
+            }
+        }, box)
+        if let op { pa_operation_unref(op) } else { Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(box).release() }
+    }
+
+    /// Sets a sink input's volume on every channel (fire and forget; failures show up as no change event).
+    public func setSinkInputVolume(index: UInt32, channels: Int, volume: Double) {
+        var cv = PulseVolume.cvolume(channels: channels, volume: volume)
+        if let op = pa_context_set_sink_input_volume(raw, index, &cv, nil, nil) { pa_operation_unref(op) }
+    }
+
+    public func setSinkInputMute(index: UInt32, muted: Bool) {
+        if let op = pa_context_set_sink_input_mute(raw, index, muted ? 1 : 0, nil, nil) { pa_operation_unref(op) }
+    }
+
+    /// A one-shot real-time timer on the loop; disarmed until `arm(afterMicroseconds:)`.
+    public func makeTimer(_ fire: @escaping () -> Void) -> PulseTimer {
+        PulseTimer(context: self, fire: fire)
+    }
+}
+
+/// Holds a Swift closure across a C callback (retained while the request is in flight).
+final class CallbackBox<T> {
+    let body: (T) -> Void
+    init(_ body: @escaping (T) -> Void) { self.body = body }
+    func call(_ value: T) { body(value) }
+}
+
+/// A stream or sink input volume in Linnet's terms: 1.0 = PA_VOLUME_NORM (100% in pavucontrol).
+public struct PulseVolume: Sendable, Equatable {
+    public var volume: Double
+    public var muted: Bool
+
+    init(_ cv: pa_cvolume, muted: Bool) {
+        var cv = cv
+        self.volume = Double(pa_cvolume_max(&cv)) / Double(linnet_pa_volume_norm)
+        self.muted = muted
+    }
+
+    static func cvolume(channels: Int, volume: Double) -> pa_cvolume {
+        var cv = pa_cvolume()
+        let v = pa_volume_t(min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5))
+        pa_cvolume_set(&cv, UInt32(channels), v)
+        return cv
+    }
+}

@@ -1,0 +1,205 @@
+import CPulse
+
+/// Owns a playback `pa_stream`. Handlers run on the loop thread with the lock held.
+///
+/// `@unchecked Sendable`: every method and handler is used with the mainloop lock held
+/// (inside `PulseMainloop.withLock` or a libpulse callback).
+public final class PulseStream: @unchecked Sendable {
+    /// Sample layouts Linnet hands to the server unconverted.
+    public enum SampleFormat: Sendable { case s16, float32 }
+
+    /// Requested buffering, in bytes (nil: the server's default).
+    public struct BufferAttributes: Sendable {
+        public var targetLength: UInt32
+        public var minimumRequest: UInt32
+        public var prebuffer: UInt32?
+        public init(targetLength: UInt32, minimumRequest: UInt32, prebuffer: UInt32? = nil) {
+            self.targetLength = targetLength
+            self.minimumRequest = minimumRequest
+            self.prebuffer = prebuffer
+        }
+    }
+
+    public enum State: Sendable, Equatable { case connecting, ready, failed, terminated }
+
+    public let context: PulseContext
+    let raw: OpaquePointer
+    public let sampleRate: Int
+    public let channels: Int
+
+    public var onStateChange: ((State) -> Void)?
+    /// The server wants `nbytes` more.
+    public var onWriteRequest: ((Int) -> Void)?
+    public var onUnderflow: (() -> Void)?
+    /// Timing info was updated (after flush, periodically with AUTO_TIMING_UPDATE).
+    public var onTimingUpdate: (() -> Void)?
+    /// A server event such as PA_STREAM_EVENT_REQUEST_CORK ("request-cork").
+    public var onEvent: ((String) -> Void)?
+    /// The stream was moved to another sink.
+    public var onMoved: (() -> Void)?
+    private var drainCompletion: ((Bool) -> Void)?
+
+    /// Creates a stream with `properties` (media.role, media.title, …).
+    public init(context: PulseContext, name: String, format: SampleFormat, sampleRate: Int, channels: Int,
+                properties: [String: String]) throws(PulseError) {
+        self.context = context
+        self.sampleRate = sampleRate
+        self.channels = channels
+        var spec = pa_sample_spec(format: format == .s16 ? linnet_pa_sample_s16ne : linnet_pa_sample_float32ne,
+                                  rate: UInt32(sampleRate), channels: UInt8(channels))
+        guard pa_sample_spec_valid(&spec) != 0 else {
+            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "pa_sample_spec_valid")
+        }
+        let props = PulseProplist(properties)
+        guard let s = pa_stream_new_with_proplist(context.raw, name, &spec, nil, props.raw) else {
+            throw context.lastError("pa_stream_new_with_proplist")
+        }
+        raw = s
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_state_callback(raw, { _, ud in
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) { me.onStateChange?(me.state) }
+        }, me)
+        pa_stream_set_write_callback(raw, { _, n, ud in
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) { me.onWriteRequest?(n) }
+        }, me)
+        pa_stream_set_underflow_callback(raw, { _, ud in
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) { me.onUnderflow?() }
+        }, me)
+        pa_stream_set_latency_update_callback(raw, { _, ud in
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) { me.onTimingUpdate?() }
+        }, me)
+        pa_stream_set_moved_callback(raw, { _, ud in
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) { me.onMoved?() }
+        }, me)
+        pa_stream_set_event_callback(raw, { _, name, _, ud in
+            let me = PulseStream.from(ud)
+            let event = name.map { String(cString: $0) } ?? ""
+            withExtendedLifetime(me) { me.onEvent?(event) }
+        }, me)
+    }
+
+    private static func from(_ ud: UnsafeMutableRawPointer?) -> PulseStream {
+        Unmanaged<PulseStream>.fromOpaque(ud!).takeUnretainedValue()
+    }
+
+    deinit {
+        pa_stream_set_state_callback(raw, nil, nil)
+        pa_stream_set_write_callback(raw, nil, nil)
+        pa_stream_set_underflow_callback(raw, nil, nil)
+        pa_stream_set_latency_update_callback(raw, nil, nil)
+        pa_stream_set_moved_callback(raw, nil, nil)
+        pa_stream_set_event_callback(raw, nil, nil)
+        if pa_stream_get_state(raw) == PA_STREAM_READY || pa_stream_get_state(raw) == PA_STREAM_CREATING {
+            pa_stream_disconnect(raw)
+        }
+        pa_stream_unref(raw)
+    }
+
+    public var state: State {
+        switch pa_stream_get_state(raw) {
+        case PA_STREAM_READY: return .ready
+        case PA_STREAM_FAILED: return .failed
+        case PA_STREAM_TERMINATED: return .terminated
+        default: return .connecting
+        }
+    }
+
+    /// Connects for playback on the default sink (or `device`), with timing interpolation and early requests.
+    public func connectPlayback(device: String? = nil, buffer: BufferAttributes, corked: Bool,
+                                volume: Double, muted: Bool) throws(PulseError) {
+        var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: buffer.targetLength,
+                                  prebuf: buffer.prebuffer ?? UInt32.max, minreq: buffer.minimumRequest,
+                                  fragsize: UInt32.max)
+        // EARLY_REQUESTS: the sink's own latency is set to about one `minimumRequest` while our queue keeps the
+        // whole `targetLength`: a deep client buffer (slack when this process is not scheduled in time) with a
+        // short hardware buffer (cork, flush and seek are heard soon even on sinks that cannot rewind).
+        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+            | PA_STREAM_EARLY_REQUESTS.rawValue
+        if corked { flags |= PA_STREAM_START_CORKED.rawValue }
+        if muted { flags |= PA_STREAM_START_MUTED.rawValue } else { flags |= PA_STREAM_START_UNMUTED.rawValue }
+        var cv = PulseVolume.cvolume(channels: channels, volume: volume)
+        let r = pa_stream_connect_playback(raw, device, &attr, pa_stream_flags_t(flags), &cv, nil)
+        if r < 0 { throw context.lastError("pa_stream_connect_playback") }
+    }
+
+    /// The sink input index on the server (valid once ready).
+    public var index: UInt32 { pa_stream_get_index(raw) }
+
+    /// The sink's name (valid once ready).
+    public var deviceName: String? { pa_stream_get_device_name(raw).map { String(cString: $0) } }
+
+    /// Bytes the server wants now.
+    public var writableSize: Int {
+        let n = pa_stream_writable_size(raw)
+        return n == Int.max || n == -1 ? 0 : n
+    }
+
+    /// Lends the server-side memory block for up to `bytes`; `fill` returns how many bytes it wrote,
+    /// which are then committed (0: the block is given back). Zero-copy.
+    public func write(upTo bytes: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Int) throws(PulseError) -> Int {
+        var ptr: UnsafeMutableRawPointer?
+        var n = bytes
+        let r = pa_stream_begin_write(raw, &ptr, &n)
+        guard r >= 0, let ptr else { throw context.lastError("pa_stream_begin_write") }
+        let filled = fill(UnsafeMutableRawBufferPointer(start: ptr, count: n))
+        guard filled > 0 else {
+            pa_stream_cancel_write(raw)
+            return 0
+        }
+        precondition(filled <= n, "filled more than the lent buffer")
+        let w = pa_stream_write(raw, ptr, filled, nil, 0, PA_SEEK_RELATIVE)
+        if w < 0 { throw context.lastError("pa_stream_write") }
+        return filled
+    }
+
+    public func cork(_ corked: Bool) {
+        if let op = pa_stream_cork(raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
+    }
+
+    /// Drops everything written but not yet played.
+    public func flush() {
+        if let op = pa_stream_flush(raw, nil, nil) { pa_operation_unref(op) }
+    }
+
+    /// Lets everything written play out; `completion(success)` runs on the loop thread. One drain at a time.
+    public func drain(_ completion: @escaping (Bool) -> Void) {
+        drainCompletion = completion
+        let op = pa_stream_drain(raw, { _, ok, ud in
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) {
+                let c = me.drainCompletion
+                me.drainCompletion = nil
+                c?(ok != 0)
+            }
+        }, Unmanaged.passUnretained(self).toOpaque())
+        if let op { pa_operation_unref(op) } else { drainCompletion = nil; completion(false) }
+    }
+
+    /// Asks the server for fresh timing info now (reported through `onTimingUpdate`).
+    public func requestTimingUpdate() {
+        if let op = pa_stream_update_timing_info(raw, nil, nil) { pa_operation_unref(op) }
+    }
+
+    /// The playback time heard now in microseconds (latency-corrected, interpolated); nil before any timing info.
+    public var time: UInt64? {
+        var usec: pa_usec_t = 0
+        return pa_stream_get_time(raw, &usec) == 0 ? usec : nil
+    }
+
+    /// The write index (bytes) as the server counts it, including local writes; nil while unknown (after flush).
+    public var writeIndex: Int64? {
+        guard let ti = pa_stream_get_timing_info(raw), ti.pointee.write_index_corrupt == 0 else { return nil }
+        return ti.pointee.write_index
+    }
+
+    /// Updates stream properties (media.title, media.artist) in place.
+    public func updateProperties(_ properties: [String: String]) {
+        let props = PulseProplist(properties)
+        if let op = pa_stream_proplist_update(raw, PA_UPDATE_REPLACE, props.raw, nil, nil) { pa_operation_unref(op) }
+    }
+}

@@ -1,0 +1,107 @@
+import PlayerCore
+import Pulse
+
+/// What the loop thread does on libpulse's behalf (lock held).
+extension PulseAudioOutput {
+    /// Pulls from the client straight into the server's buffers until the request is met or the client stalls.
+    func fill() {
+        guard !filling, let stream, stream.state == .ready, let client else { return }
+        filling = true
+        defer { filling = false }
+        while true {
+            let want = stream.writableSize
+            guard want > 0 else { break }
+            let written: Int
+            do throws(PulseError) {
+                written = try stream.write(upTo: want) { buffer in client.render(into: buffer) }
+            } catch {
+                failed(error, kind: .streamFailed)
+                return
+            }
+            epochBytes += Int64(written)
+            if written == 0 || self.stream !== stream { break }
+        }
+    }
+
+    public func heardFrame() -> Int64? {
+        guard let stream, let format else { return nil }
+        if anchorBytes == nil, let w = stream.writeIndex {
+            anchorBytes = w - epochBytes
+        }
+        guard let anchor = anchorBytes, let usec = stream.time else { return nil }
+        let playedFrames = Int64(usec) * Int64(format.sampleRate) / 1_000_000
+        return playedFrames - anchor / Int64(format.bytesPerFrame)
+    }
+
+    public func notify(whenHeard frame: Int64?) {
+        markFrame = frame
+        if frame == nil { markTimer.disarm() } else { checkMark() }
+    }
+
+    /// Fires the mark when its frame is being heard, else arms the timer for when it should be.
+    func checkMark() {
+        guard let mark = markFrame, let format else { return }
+        guard let heard = heardFrame() else { return } // the timing update that resolves the anchor calls back
+        if heard > mark {
+            markFrame = nil
+            markTimer.disarm()
+            client?.outputReachedMark()
+        } else {
+            let frames = mark - heard + 1
+            let us = UInt64(max(2_000, frames * 1_000_000 / Int64(format.sampleRate)))
+            markTimer.arm(afterMicroseconds: us)
+        }
+    }
+
+    func streamStateChanged(_ state: PulseStream.State) {
+        switch state {
+        case .ready:
+            // The first fill comes with the server's first write request (right after READY).
+            break
+        case .failed:
+            failed(context.lastError("stream"), kind: .streamFailed)
+        default:
+            break
+        }
+    }
+
+    func underflow() {
+        underrunCount += 1
+        client?.outputDidUnderrun()
+    }
+
+    func streamEvent(_ name: String) {
+        switch name {
+        case "request-cork": client?.outputEvent(.corkRequested)
+        case "request-uncork": client?.outputEvent(.uncorkRequested)
+        default: break
+        }
+    }
+
+    func moved() {
+        if let name = stream?.deviceName { client?.outputEvent(.movedToSink(name: name)) }
+    }
+
+    func sinkInputChanged(_ index: UInt32, removed: Bool) {
+        guard !removed, let stream, stream.state == .ready, stream.index == index else { return }
+        context.sinkInputVolume(index: index) { [weak self] v in
+            guard let self, let v, self.stream === stream else { return }
+            if abs(v.volume - self.volume) > 0.0005 || v.muted != self.muted {
+                self.volume = v.volume
+                self.muted = v.muted
+                self.client?.outputVolumeChanged(volume: v.volume, muted: v.muted)
+            }
+        }
+    }
+
+    func connectionLost(_ error: PulseError) {
+        close()
+        client?.outputEvent(.serverLost)
+        client?.outputFailed(AudioOutputError(.disconnected, operation: error.operation, message: error.message))
+    }
+
+    func failed(_ error: PulseError, kind: AudioOutputError.Kind) {
+        close()
+        client?.outputFailed(AudioOutputError(kind, operation: error.operation, message: error.message))
+    }
+}

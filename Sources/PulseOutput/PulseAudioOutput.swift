@@ -1,0 +1,152 @@
+import PlayerCore
+import Pulse
+
+/// The engine's `AudioOutput` on PulseAudio (or PipeWire's pulse server), through libpulse.
+///
+/// Threading: one `pa_threaded_mainloop`; its lock is the output lock of the `AudioOutput` contract. libpulse
+/// callbacks arrive on the loop thread with the lock held and call the client (the engine) from there.
+/// `@unchecked Sendable`: every stored `var` is touched only with the mainloop lock held.
+public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
+    let configuration: PulseOutputConfiguration
+    let mainloop: PulseMainloop
+    let context: PulseContext
+    weak var client: (any AudioOutputClient)?
+
+    var stream: PulseStream?
+    public internal(set) var format: AudioFormat?
+    /// Bytes written since the stream was opened or last flushed.
+    var epochBytes: Int64 = 0
+    /// The server write index where the epoch began; nil right after a flush until timing info arrives.
+    var anchorBytes: Int64?
+    var volume: Double = 1.0
+    var muted = false
+    public internal(set) var underrunCount = 0
+    var properties = StreamProperties()
+    var markFrame: Int64?
+    lazy var markTimer: PulseTimer = context.makeTimer { [weak self] in self?.checkMark() }
+    /// True while `fill` runs, so `pump` from inside `render` does not recurse.
+    var filling = false
+
+    /// Connects to the server (blocking until connected or refused).
+    public init(configuration: PulseOutputConfiguration = PulseOutputConfiguration()) throws(AudioOutputError) {
+        self.configuration = configuration
+        do throws(PulseError) {
+            mainloop = try PulseMainloop()
+            context = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
+            try mainloop.withLock { () throws(PulseError) in try context.connect(server: configuration.server) }
+        } catch {
+            throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
+        }
+        mainloop.withLock {
+            context.onDisconnect = { [weak self] error in self?.connectionLost(error) }
+            context.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
+            context.subscribeSinkInputs()
+        }
+    }
+
+    deinit {
+        mainloop.withLock {
+            markTimer.disarm()
+            stream = nil
+        }
+    }
+
+    public func setClient(_ client: any AudioOutputClient) { self.client = client }
+
+    public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        try mainloop.withLock(body)
+    }
+
+    public func open(format: AudioFormat, properties: StreamProperties, corked: Bool) throws(AudioOutputError) {
+        close()
+        guard context.state == .ready else {
+            throw AudioOutputError(.disconnected, operation: "open", message: "not connected to the sound server")
+        }
+        self.properties = properties
+        let s: PulseStream
+        do throws(PulseError) {
+            s = try PulseStream(context: context, name: properties.title ?? "Playback",
+                                format: format.sampleFormat == .int16 ? .s16 : .float32,
+                                sampleRate: format.sampleRate, channels: format.channels,
+                                properties: streamProperties(properties))
+            let bytesPerSecond = format.bytesPerFrame * format.sampleRate
+            func bytes(_ us: Int) -> UInt32 {
+                UInt32((bytesPerSecond / format.bytesPerFrame) * us / 1_000_000 * format.bytesPerFrame)
+            }
+            try s.connectPlayback(device: configuration.sink,
+                                  buffer: .init(targetLength: bytes(configuration.targetLatencyMicroseconds),
+                                                minimumRequest: bytes(configuration.minimumRequestMicroseconds),
+                                                prebuffer: bytes(configuration.prebufferMicroseconds)),
+                                  corked: corked, volume: volume, muted: muted)
+        } catch {
+            throw AudioOutputError(.streamFailed, operation: error.operation, message: error.message)
+        }
+        s.onStateChange = { [weak self] state in self?.streamStateChanged(state) }
+        s.onWriteRequest = { [weak self] _ in self?.fill() }
+        s.onUnderflow = { [weak self] in self?.underflow() }
+        s.onTimingUpdate = { [weak self] in self?.checkMark() }
+        s.onEvent = { [weak self] name in self?.streamEvent(name) }
+        s.onMoved = { [weak self] in self?.moved() }
+        stream = s
+        self.format = format
+        epochBytes = 0
+        anchorBytes = 0
+    }
+
+    public func close() {
+        markFrame = nil
+        markTimer.disarm()
+        stream = nil
+        format = nil
+        epochBytes = 0
+        anchorBytes = nil
+    }
+
+    public func setCorked(_ corked: Bool) {
+        stream?.cork(corked)
+        // Timing info goes stale across a cork; refresh so position/marks resume from fresh data.
+        stream?.requestTimingUpdate()
+    }
+
+    public func flush() {
+        guard let stream else { return }
+        stream.flush()
+        epochBytes = 0
+        anchorBytes = nil
+        stream.requestTimingUpdate()
+    }
+
+    public func pump() {
+        fill()
+    }
+
+    public func drain(_ completion: @escaping () -> Void) {
+        guard let stream else { return completion() }
+        stream.drain { _ in completion() }
+    }
+
+    public func updateProperties(_ properties: StreamProperties) {
+        self.properties = properties
+        stream?.updateProperties(streamProperties(properties))
+    }
+
+    public func setVolume(_ volume: Double) {
+        self.volume = volume
+        if let stream, stream.state == .ready {
+            context.setSinkInputVolume(index: stream.index, channels: stream.channels, volume: volume)
+        }
+    }
+
+    public func setMuted(_ muted: Bool) {
+        self.muted = muted
+        if let stream, stream.state == .ready { context.setSinkInputMute(index: stream.index, muted: muted) }
+    }
+
+    func streamProperties(_ p: StreamProperties) -> [String: String] {
+        var props = configuration.baseProperties
+        props["media.title"] = p.title ?? ""
+        props["media.artist"] = p.artist ?? ""
+        props["media.name"] = [p.artist, p.title].compactMap { $0 }.joined(separator: " - ")
+        return props
+    }
+}

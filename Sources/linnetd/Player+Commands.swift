@@ -1,0 +1,118 @@
+import MPRIS
+import PlayerCore
+
+/// MPRIS Player commands. Each ends with `publish()`, so one command gives one PropertiesChanged.
+extension Player {
+    func play() {
+        guard let entry = model.current else { return }  // empty queue: nothing to do
+        switch status {
+        case .playing: return
+        case .paused: engine.resume()
+        case .stopped: start(entry, at: 0, paused: false)
+        }
+        publish()
+    }
+
+    func pause() {
+        guard status == .playing else { return }
+        engine.pause()
+        publish()
+    }
+
+    func playPause() {
+        status == .playing ? pause() : play()
+    }
+
+    func stop() {
+        guard status != .stopped else { return }
+        engine.stop()
+        publish()
+    }
+
+    func next() { move(model.next(.user)) }
+
+    func previous() { move(model.previous()) }
+
+    func seek(by offset: Int64) {
+        guard status != .stopped, let id = model.currentID else { return }
+        let target = positionMicroseconds &+ offset
+        if offset > 0, let length = details[id]?.durationMicroseconds, target >= length {
+            // Past the end: the next track, or the end of the queue.
+            let step = model.next(.user)
+            if case .play = step { return move(step) }
+            endQueue()
+            return
+        }
+        engine.seek(toMicroseconds: max(0, target))
+    }
+
+    func setPosition(track: QueueEntryID, microseconds position: Int64) {
+        guard track == model.currentID, status != .stopped, position >= 0 else { return }
+        if let length = details[track]?.durationMicroseconds, position > length { return }
+        engine.seek(toMicroseconds: position)
+    }
+
+    func setLoopMode(_ mode: LoopMode) {
+        guard mode != model.loopMode else { return }
+        model.loopMode = mode
+        refreshNext()
+        publish()
+    }
+
+    func setShuffle(_ on: Bool) {
+        guard on != model.isShuffled else { return }
+        model.setShuffle(on)
+        refreshNext()
+        publish()
+    }
+
+    func setVolume(_ v: Double) {
+        engine.setVolume(v)
+        volume = v
+        publish()
+    }
+
+    func quit() { onQuit() }
+
+    // MARK: - Helpers
+
+    /// Plays (or loads paused) `entry` from `position`.
+    func start(_ entry: QueueEntry, at position: Int64, paused: Bool) {
+        failures.removeAll()
+        askedAfter = nil
+        lastStarted = nil
+        if paused {
+            engine.load(item(entry), startMicroseconds: position)
+        } else {
+            engine.play(item(entry), startMicroseconds: position)
+        }
+    }
+
+    /// After the queue's current entry moved by a command: the player keeps its status (spec: Next/Previous
+    /// while paused or stopped stay that way).
+    func move(_ step: PlayStep) {
+        switch step {
+        case .play:
+            follow(wasPlaying: status == .playing, wasPaused: status == .paused)
+        case .stop:
+            engine.stop()
+        case .repeatCurrent, .unavailable:
+            return
+        }
+        publish()
+    }
+
+    /// Loads the (new) current entry in the status the player had.
+    func follow(wasPlaying: Bool, wasPaused: Bool) {
+        guard let entry = model.current else { engine.stop(); return }
+        if wasPlaying { start(entry, at: 0, paused: false) }
+        else if wasPaused { start(entry, at: 0, paused: true) }
+    }
+
+    /// LoopStatus None past the last track: stop at the first one.
+    func endQueue() {
+        model.next(.trackEnded)
+        engine.stop()
+        publish()
+    }
+}

@@ -1,0 +1,119 @@
+import Dispatch
+import MPRIS
+import PlayerCore
+
+// CONCURRENCY MODEL
+// Everything here runs on ONE serial queue, `queue` (the main queue, which is also the D-Bus connection's
+// queue): MPRIS method handlers and property getters, engine events (the engine delivers them there), tag probe
+// results, the state saver's timers and the signal handlers. The engine's own threads never touch this object.
+// `@unchecked Sendable` because of that confinement; entry points that can be reached otherwise check it.
+
+/// The player: the queue, the engine and what is known about each entry; turns MPRIS commands into engine
+/// commands and engine events into queue moves, then publishes a snapshot to the bus.
+final class Player: PlayerControl, @unchecked Sendable {
+    let queue: DispatchQueue
+    private(set) var engine: PlaybackEngine!
+    var mpris: MPRISService?
+    var persistence: StatePersistence?
+    let collector = MediaCollector()
+    let prober = TagProber()
+    /// What to do on Quit (save and exit), set by main.
+    var onQuit: @Sendable () -> Void = {}
+
+    var model = PlaybackQueue()
+    var details: [QueueEntryID: TrackDetails] = [:]
+    /// Entries being probed or that could not be opened (not probed again).
+    var probed: Set<QueueEntryID> = []
+    var volume = 1.0
+    /// Entries that failed since the last track was heard (stops a loop over unplayable files).
+    var failures: Set<QueueEntryID> = []
+    /// The entry the engine asked a successor for and got one (nil when not asked since the last start).
+    var askedAfter: QueueEntryID?
+    /// The entry last heard starting, to tell a track repeat (same id again) from a move.
+    var lastStarted: QueueEntryID?
+
+    init(queue: DispatchQueue, output: any AudioOutput) {
+        self.queue = queue
+        engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
+            try DecoderRegistryBridge.open(item)
+        }, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
+    }
+
+    // MARK: - Reading
+
+    var status: PlaybackState { engine.state }
+
+    var positionMicroseconds: Int64 {
+        status == .stopped ? 0 : max(0, engine.position)
+    }
+
+    func item(_ entry: QueueEntry) -> PlaybackItem {
+        PlaybackItem(id: String(entry.id.rawValue), location: entry.location.path ?? entry.location.uri)
+    }
+
+    func item(_ id: QueueEntryID) -> PlaybackItem? { model.entry(id).map(item) }
+
+    func entryID(_ item: PlaybackItem) -> QueueEntryID? { UInt64(item.id).map(QueueEntryID.init(rawValue:)) }
+
+    func snapshot() -> PlayerSnapshot {
+        let tracks = model.entries.map { e -> TrackSnapshot in
+            let d = details[e.id]
+            return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
+                                 durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
+                                 tags: d?.tags, isSeekable: d?.isSeekable ?? true)
+        }
+        return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
+                              currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
+                              canGoPrevious: model.canGoPrevious)
+    }
+
+    func persistentState() -> PlayerState {
+        let playback: SavedPlayback
+        switch status {
+        case .playing: playback = .playing
+        case .paused: playback = .paused
+        case .stopped: playback = .stopped
+        }
+        return PlayerState(queue: model, positionMicroseconds: positionMicroseconds, volume: volume, playback: playback)
+    }
+
+    /// Tells the bus (one PropertiesChanged per interface) and the state saver what changed.
+    func publish() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        mpris?.update(snapshot())
+        persistence?.noteChange(persistentState())
+        probeMissing()
+    }
+
+    /// Starts background probes for entries whose tags are unknown.
+    private func probeMissing() {
+        var requests: [(QueueEntryID, String)] = []
+        for e in model.entries where details[e.id] == nil && !probed.contains(e.id) {
+            guard let path = e.location.path else { continue }
+            probed.insert(e.id)
+            requests.append((e.id, path))
+        }
+        // The current entry first: its metadata is on screen.
+        if let c = model.currentID, let i = requests.firstIndex(where: { $0.0 == c }), i > 0 {
+            requests.insert(requests.remove(at: i), at: 0)
+        }
+        prober.probe(requests, on: queue) { [weak self] results in
+            guard let self else { return }
+            var changed = false
+            for (id, d) in results where details[id] == nil && model.entry(id) != nil {
+                if let d { details[id] = d; changed = true }
+            }
+            if changed { publish() }
+        }
+    }
+}
+
+/// The engine's `openDecoder`: local paths through the decoder registry.
+enum DecoderRegistryBridge {
+    static func open(_ item: PlaybackItem) throws(DecodeError) -> any Decoder {
+        guard item.location.hasPrefix("/") else {
+            throw DecodeError(.unsupportedFormat, path: item.location, message: "only local files can be played")
+        }
+        return try TrackDetails.openDecoder(path: item.location)
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the target's tests land.
-import TestSupport

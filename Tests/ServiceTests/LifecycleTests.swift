@@ -1,0 +1,111 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+extension ServiceSuites {
+    /// Start, stop, restart, crash, second instance, corrupt state; and playerctl driving it all.
+    @Suite(.serialized) struct LifecycleTests {
+        static let player = ServiceFixture.player
+
+        @Test func playerctlDrivesIt() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo])
+            try f.waitUntil("playing", timeout: 10) { try f.playerctl("status") == "Playing" }
+            try f.playerctl("pause")
+            #expect(try f.playerctl("status") == "Paused")
+            #expect(try f.playerctl("metadata", "xesam:title") == "Linnet demo, track one")
+            #expect(try f.playerctl("metadata", "xesam:artist") == "Linnet")
+            try f.playerctl("position", "4")
+            #expect(abs((Double(try f.playerctl("position")) ?? 0) - 4) < 0.2)
+            try f.playerctl("loop", "Track")
+            #expect(try f.playerctl("loop") == "Track")
+            try f.playerctl("shuffle", "On")
+            #expect(try f.playerctl("shuffle") == "On")
+            try f.playerctl("volume", "0.25")
+            #expect(try f.playerctl("volume").hasPrefix("0.25"))
+            try f.playerctl("play")
+            #expect(try f.playerctl("status") == "Playing")
+            try f.playerctl("next")
+            try f.waitUntil("another track", timeout: 10) { try f.trackID() != "/org/linnet/Track/1" }
+            try f.playerctl("stop")
+            #expect(try f.playerctl("status") == "Stopped")
+        }
+
+        @Test func restartResumesPausedWhereItLeftOff() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            try f.call(ServiceFixture.trackList, "GoTo", [.objectPath("/org/linnet/Track/2")])
+            try f.waitUntil("track 2", timeout: 10) { try f.trackID() == "/org/linnet/Track/2" && f.status() == "Playing" }
+            try f.call(Self.player, "SetPosition", [.objectPath("/org/linnet/Track/2"), .int64(5_000_000)])
+            try f.set(Self.player, "LoopStatus", .string("Playlist"))
+            try f.set(Self.player, "Shuffle", .boolean(true))
+            try f.set(Self.player, "Volume", .double(0.5))
+            try f.call(Self.player, "Pause")
+            let position = try f.position()
+            #expect(try f.stop() == 0)
+            #expect(f.log().contains("SIGTERM"))
+
+            try f.launch()
+            try f.waitUntil("restored", timeout: 10) { try f.status() == "Paused" }
+            #expect(try f.trackID() == "/org/linnet/Track/2")
+            #expect(abs(try f.position() - position) < 100_000)
+            #expect(try f.get(Self.player, "LoopStatus") == .string("Playlist"))
+            #expect(try f.get(Self.player, "Shuffle") == .boolean(true))
+            #expect(try f.get(Self.player, "Volume") == .double(0.5))
+            #expect(try f.tracks().count == 8)
+            #expect(try f.metadata()["xesam:title"] == .string("Chords in a FLAC"))
+            try f.call(Self.player, "Play")
+            try f.waitUntil("plays on", timeout: 10) { try f.status() == "Playing" && f.position() > position }
+        }
+
+        @Test func killNineLosesAtMostAFewSeconds() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo + "/01-intro.mp3"])
+            try f.waitUntil("7 s played", timeout: 20) { try f.position() >= 7_000_000 }
+            let before = try f.position()
+            #expect(try f.stop(signal: SIGKILL) == SIGKILL)
+            try f.launch()
+            try f.waitUntil("restored", timeout: 10) { try f.status() == "Paused" }
+            let after = try f.position()
+            #expect(after <= before && before - after <= 6_000_000, "lost \(before - after) µs")
+        }
+
+        @Test func quitExitsCleanlyAndSecondInstanceTakesAnInstanceName() throws {
+            let f = try ServiceFixture()
+            let first = try f.launch(["--no-restore"])
+            // A second instance on the same bus takes org.mpris.MediaPlayer2.linnet.instance<PID>.
+            let second = try Child(ServiceFixture.binary, ["--state-dir", f.stateDir.file("second"), "--no-restore"],
+                                   environment: f.environment)
+            let instance = "org.mpris.MediaPlayer2.linnet.instance\(second.pid)"
+            try f.waitUntil(instance, timeout: 20) { (try? f.client.nameOwner(instance)) != nil }
+            #expect(try f.client.nameOwner(ServiceFixture.bus) != f.client.nameOwner(instance))
+
+            try f.call(ServiceFixture.root, "Quit")
+            #expect(try first.wait(timeout: 20) == 0)
+            #expect(FileManager.default.fileExists(atPath: f.stateDir.file("state/state.json")))
+            second.kill(SIGINT)
+            #expect(try second.wait(timeout: 20) == 0)
+        }
+
+        @Test func corruptStateIsReportedAndSetAside() throws {
+            let f = try ServiceFixture()
+            let dir = f.stateDir.file("state")
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try Data("{ not json".utf8).write(to: URL(fileURLWithPath: dir + "/state.json"))
+            try f.launch()
+            #expect(try f.status() == "Stopped")
+            #expect(f.log().contains("set aside"))
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir)
+            #expect(files.contains { $0.hasPrefix("state.json.corrupt-") })
+        }
+
+        @Test func helpAndBadArguments() throws {
+            let help = try Child.run(ServiceFixture.binary, ["--help"])
+            #expect(help.status == 0 && help.output.contains("--state-dir"))
+            let bad = try Child.run(ServiceFixture.binary, ["--bogus"])
+            #expect(bad.status == 64 && bad.output.contains("unknown option"))
+        }
+    }
+}
