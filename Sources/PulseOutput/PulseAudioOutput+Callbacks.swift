@@ -57,7 +57,7 @@ extension PulseAudioOutput {
         switch state {
         case .ready:
             // The first fill comes with the server's first write request (right after READY).
-            break
+            if let stream { routeMonitor.streamReady(index: stream.index, sink: stream.deviceIndex) }
         case .failed:
             failed(context.lastError("stream"), kind: .streamFailed)
         default:
@@ -80,6 +80,7 @@ extension PulseAudioOutput {
 
     func moved() {
         if let name = stream?.deviceName { client?.outputEvent(.movedToSink(name: name)) }
+        if let stream { routeMonitor.streamMoved(to: stream.deviceIndex) }
     }
 
     func sinkInputChanged(_ index: UInt32, removed: Bool) {
@@ -96,6 +97,8 @@ extension PulseAudioOutput {
 
     func connectionLost(_ error: PulseError) {
         close()
+        routeMonitor.serverLost()
+        scheduleReconnect()
         client?.outputEvent(.serverLost)
         client?.outputFailed(AudioOutputError(.disconnected, operation: error.operation, message: error.message))
     }

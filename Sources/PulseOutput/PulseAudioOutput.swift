@@ -1,3 +1,4 @@
+import Dispatch
 import PlayerCore
 import Pulse
 
@@ -9,7 +10,8 @@ import Pulse
 public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     let configuration: PulseOutputConfiguration
     let mainloop: PulseMainloop
-    let context: PulseContext
+    /// Replaced by a fresh one on every reconnect (see PulseAudioOutput+Reconnect.swift).
+    var context: PulseContext
     weak var client: (any AudioOutputClient)?
 
     var stream: PulseStream?
@@ -26,26 +28,40 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     lazy var markTimer: PulseTimer = context.makeTimer { [weak self] in self?.checkMark() }
     /// True while `fill` runs, so `pump` from inside `render` does not recurse.
     var filling = false
+    /// Route and call watching (issue 5).
+    lazy var routeMonitor = RouteMonitor(context: context) { [weak self] event in self?.client?.outputEvent(event) }
+    /// The reconnect timer: exists only while disconnected (created and cancelled with the lock held).
+    var reconnectTimer: (any DispatchSourceTimer)?
+    var reconnectDelayMilliseconds = 100
 
-    /// Connects to the server (blocking until connected or refused).
-    public init(configuration: PulseOutputConfiguration = PulseOutputConfiguration()) throws(AudioOutputError) {
+    /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
+    /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
+    /// `.serverReturned` event once connected).
+    public init(configuration: PulseOutputConfiguration = PulseOutputConfiguration(),
+                waitForServer: Bool = false) throws(AudioOutputError) {
         self.configuration = configuration
+        var connected = false
         do throws(PulseError) {
             mainloop = try PulseMainloop()
             context = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
-            try mainloop.withLock { () throws(PulseError) in try context.connect(server: configuration.server) }
+            do throws(PulseError) {
+                try mainloop.withLock { () throws(PulseError) in try context.connect(server: configuration.server) }
+                connected = true
+            } catch {
+                if !waitForServer { throw error }
+            }
         } catch {
             throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
         }
         mainloop.withLock {
-            context.onDisconnect = { [weak self] error in self?.connectionLost(error) }
-            context.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
-            context.subscribeSinkInputs()
+            if connected { adopt(context) } else { scheduleReconnect() }
         }
     }
 
     deinit {
         mainloop.withLock {
+            reconnectTimer?.cancel()
+            reconnectTimer = nil
             markTimer.disarm()
             stream = nil
         }
@@ -94,6 +110,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func close() {
+        if stream != nil { routeMonitor.streamClosed() }
         markFrame = nil
         markTimer.disarm()
         stream = nil
