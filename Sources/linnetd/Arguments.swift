@@ -4,9 +4,13 @@ struct Arguments: Equatable {
     var restore = true
     var paths: [String] = []
     var help = false
+    /// Seconds after a route pause during which the headphones coming back resume playback (0: never).
+    var autoResumeWindowSeconds = 0.0
+    /// Pause other MPRIS players while Linnet plays, resume them after.
+    var exclusive = false
 
     static let usage = """
-        Usage: linnetd [--state-dir DIR] [--no-restore] [PATH...]
+        Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--exclusive] [PATH...]
 
         The Linnet music player service: plays local files and speaks MPRIS 2.2 on the session bus as
         org.mpris.MediaPlayer2.linnet (control it with `linnet` or `playerctl -p linnet`).
@@ -15,6 +19,10 @@ struct Arguments: Equatable {
                            the saved queue and playback starts
           --state-dir DIR  where the queue and position are remembered (default $XDG_STATE_HOME/linnet)
           --no-restore     start with an empty queue instead of the saved one (the state is still saved)
+          --auto-resume-window SECONDS
+                           resume when the headphones come back within SECONDS of the pause they caused
+                           (default 0: never, as on phones)
+          --exclusive      pause the other MPRIS players that play when Linnet starts, resume them when it stops
           --help           show this help
         """
 
@@ -31,6 +39,13 @@ struct Arguments: Equatable {
             case "--": onlyPaths = true
             case "--help", "-h": help = true
             case "--no-restore": restore = false
+            case "--exclusive": exclusive = true
+            case "--auto-resume-window":
+                guard i < args.count, let v = Double(args[i]), v >= 0, v.isFinite else {
+                    throw UsageError(message: "--auto-resume-window needs a number of seconds (0 = off)")
+                }
+                autoResumeWindowSeconds = v
+                i += 1
             case "--state-dir":
                 guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
                 stateDirectory = args[i]

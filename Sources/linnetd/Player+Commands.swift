@@ -5,6 +5,8 @@ import PlayerCore
 extension Player {
     func play() {
         guard let entry = model.current else { return }  // empty queue: nothing to do
+        route?.userChoseState()
+        if let route, !route.outputAvailable { return route.deferPlay() }
         switch status {
         case .playing: return
         case .paused: engine.resume()
@@ -14,6 +16,7 @@ extension Player {
     }
 
     func pause() {
+        route?.userChoseState()
         guard status == .playing else { return }
         engine.pause()
         publish()
@@ -24,6 +27,7 @@ extension Player {
     }
 
     func stop() {
+        route?.userChoseState()
         guard status != .stopped else { return }
         engine.stop()
         publish()

@@ -15,6 +15,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     private(set) var engine: PlaybackEngine!
     var mpris: MPRISService?
     var persistence: StatePersistence?
+    /// Route, interruptions and server loss (issue 5); set by main.
+    var route: RouteController?
     let collector = MediaCollector()
     let prober = TagProber()
     /// What to do on Quit (save and exit), set by main.

@@ -46,15 +46,27 @@ let queue = DispatchQueue.main
 let connection: DBusConnection
 do { connection = try DBusConnection(bus: .session, queue: queue) } catch { fail("cannot connect to the session bus: \(error)") }
 let output: any AudioOutput
-do { output = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
+let outputConnected: Bool
+do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
+if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
 let player = Player(queue: queue, output: output)
+let routeOptions = RoutePolicyOptions(autoResume: arguments.autoResumeWindowSeconds > 0,
+                                      autoResumeWindowMicroseconds: Int64(arguments.autoResumeWindowSeconds * 1_000_000))
+let routeController = RouteController(player: player, options: routeOptions, outputAvailable: outputConnected)
+player.route = routeController
 let mpris: MPRISService
 do {
     mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),
                              log: { Log.error($0) })
 } catch {
     fail("cannot export the MPRIS objects: \(error)")
+}
+do {
+    routeController.service = try LinnetRouteService(connection: connection, initial: routeController.snapshot,
+                                                     log: { Log.error($0) })
+} catch {
+    fail("cannot export the route interface: \(error)")
 }
 let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
 

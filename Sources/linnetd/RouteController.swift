@@ -1,0 +1,146 @@
+import Glibc
+import MPRIS
+import PlayerCore
+
+// CONCURRENCY: confined to the player's queue (the main queue), like `Player`: output events arrive there
+// through the engine's event queue, user commands through MPRIS handlers.
+
+/// Applies issue 5's pure policies to what the output reports: route changes (`RoutePolicy`), interruptions
+/// (`InterruptionPolicy`) and the sound server going and coming back; publishes the route on the bus.
+final class RouteController {
+    unowned let player: Player
+    let options: RoutePolicyOptions
+    var service: LinnetRouteService?
+    private(set) var snapshot: RouteSnapshot
+    private var interruptions = InterruptionPolicy()
+    /// When a route change last paused us (monotonic µs), until the user chooses a state.
+    private var pausedByRouteAt: Int64?
+    /// The engine's state as last reported by events (what it was before a server loss stopped it).
+    var reportedState: PlaybackState = .stopped
+    /// What was playing when the server went away: restored on its return.
+    private var lost: (entry: QueueEntryID, position: Int64, playing: Bool)?
+    /// Play was asked while no server was there: play when one appears.
+    private var playWhenConnected = false
+
+    init(player: Player, options: RoutePolicyOptions, outputAvailable: Bool) {
+        self.player = player
+        self.options = options
+        self.snapshot = RouteSnapshot(outputAvailable: outputAvailable)
+    }
+
+    var outputAvailable: Bool { snapshot.outputAvailable }
+
+    /// The user pressed play/pause/stop: no automatic resume of any kind after this.
+    func userChoseState() {
+        _ = interruptions.handle(.userChoseState, isPlaying: player.status == .playing)
+        pausedByRouteAt = nil
+        lost = nil
+    }
+
+    /// Play while there is no server: remembered, and done once one appears (PlaybackStatus stays as it is).
+    func deferPlay() {
+        playWhenConnected = true
+        Log.info("no sound server: playback starts when one appears")
+    }
+
+    func handle(_ event: AudioOutputEvent) {
+        switch event {
+        case .routeChanged(let old, let new, let reason):
+            routeChanged(old: old, new: new, reason: reason)
+        case .corkRequested:
+            interruption(.began(.corkRequest))
+        case .uncorkRequested:
+            interruption(.ended(.corkRequest))
+        case .communicationStarted(let index):
+            interruption(.began(.communicationStream(index)))
+        case .communicationEnded(let index):
+            interruption(.ended(.communicationStream(index)))
+        case .serverLost:
+            serverLost()
+        case .serverReturned:
+            serverReturned()
+        case .movedToSink:
+            break  // the route change that follows carries the details
+        }
+        publish()
+    }
+
+    private func publish() { service?.update(snapshot) }
+
+    private func routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason) {
+        snapshot.route = new
+        guard old != nil else { return }  // the first route is news for the property only
+        let playing = player.status == .playing
+        let context = RoutePlaybackContext(isPlaying: playing || interruptions.resumeWhenEnded,
+                                           pausedByRouteAt: pausedByRouteAt, now: Self.now())
+        let decision = RoutePolicy.decide(old: old, new: new, reason: reason, options: options, context: context)
+        Log.info("route: \(old?.sinkName ?? "none") → \(new?.sinkName ?? "none") (\(reason.rawValue)): \(decision)")
+        switch decision {
+        case .pause:
+            if playing { player.engine.pause() } else { _ = interruptions.handle(.cancelResume, isPlaying: false) }
+            pausedByRouteAt = Self.now()
+        case .resume:
+            if player.status == .paused { player.engine.resume() }
+            pausedByRouteAt = nil
+        case .keepPlaying:
+            break
+        }
+        service?.update(snapshot)  // the property before the signal, so a reader of the signal sees the new route
+        service?.routeChanged(old: old, new: new, reason: reason)
+    }
+
+    private func interruption(_ event: InterruptionEvent) {
+        let action = interruptions.handle(event, isPlaying: player.status == .playing)
+        switch action {
+        case .pause: player.engine.pause()
+        case .resume: player.engine.resume()
+        case .none: break
+        }
+        let wasInterrupted = snapshot.interrupted
+        snapshot.interrupted = interruptions.isInterrupted
+        guard wasInterrupted != snapshot.interrupted else { return }
+        let source: String
+        switch event {
+        case .began(.corkRequest), .ended(.corkRequest): source = "cork-request"
+        default: source = "call"
+        }
+        Log.info("interruption \(snapshot.interrupted ? "began" : "ended") (\(source)): \(action)")
+        service?.update(snapshot)
+        service?.interruption(state: snapshot.interrupted ? "began" : "ended", source: source)
+    }
+
+    private func serverLost() {
+        snapshot.outputAvailable = false
+        interruptions = InterruptionPolicy()
+        snapshot.interrupted = false
+        if let id = player.model.currentID, reportedState != .stopped {
+            lost = (id, max(0, player.engine.position), reportedState == .playing)
+            Log.info("sound server lost while \(reportedState); continuing when it returns")
+        }
+    }
+
+    private func serverReturned() {
+        snapshot.outputAvailable = true
+        Log.info("sound server available")
+        if let lost, lost.entry == player.model.currentID, let entry = player.model.current,
+           player.status == .stopped {
+            player.start(entry, at: lost.position, paused: !lost.playing)
+        } else if playWhenConnected {
+            player.play()
+        }
+        lost = nil
+        playWhenConnected = false
+    }
+
+    /// Whether an output error is the server going away (handled here, not a failure of the track).
+    static func isServerLoss(_ error: PlaybackError) -> Bool {
+        if case .output(let e) = error, e.kind == .disconnected || e.kind == .noServer { return true }
+        return false
+    }
+
+    static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1_000
+    }
+}
