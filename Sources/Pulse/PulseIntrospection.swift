@@ -18,6 +18,8 @@ public struct PulseSinkInfo: Sendable, Hashable {
     public var properties: [String: String]
     public var ports: [PulsePortInfo]
     public var activePort: PulsePortInfo?
+    /// False once the server is tearing the sink down (state UNLINKED/INVALID, e.g. its module is unloading).
+    public var isLinked: Bool
 }
 
 /// A sink input (someone's playback stream): the sink it plays on and its properties (`pa_sink_input_info`).
@@ -65,6 +67,7 @@ extension PulseSinkInfo {
         }
         self.ports = ports
         activePort = i.pointee.active_port.map { PulsePortInfo(UnsafePointer($0)) }
+        isLinked = i.pointee.state.rawValue >= 0
     }
 }
 

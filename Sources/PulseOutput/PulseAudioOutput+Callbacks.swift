@@ -24,7 +24,7 @@ extension PulseAudioOutput {
     }
 
     public func heardFrame() -> Int64? {
-        guard let stream, let format else { return nil }
+        guard let stream, let format else { return frozenHeard }
         if anchorBytes == nil, let w = stream.writeIndex {
             anchorBytes = w - epochBytes
         }
@@ -95,8 +95,23 @@ extension PulseAudioOutput {
         }
     }
 
+    /// Timing info arrived: remember what was heard when (for the estimate after a server loss), check the mark.
+    func timingUpdated() {
+        if let f = heardFrame() { lastTiming = (f, pulseClockMicroseconds()) }
+        checkMark()
+    }
+
+    /// The frame heard now, extrapolated from the last timing info (the stream cannot be asked any more).
+    func estimatedHeardFrame() -> Int64? {
+        guard let t = lastTiming, let format else { return nil }
+        let elapsed = corked ? 0 : Int64(pulseClockMicroseconds() &- t.at) * Int64(format.sampleRate) / 1_000_000
+        return min(t.frame + elapsed, epochBytes / Int64(format.bytesPerFrame))
+    }
+
     func connectionLost(_ error: PulseError) {
+        let estimate = estimatedHeardFrame()
         close()
+        frozenHeard = estimate
         routeMonitor.serverLost()
         scheduleReconnect()
         client?.outputEvent(.serverLost)

@@ -33,6 +33,12 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// The reconnect timer: exists only while disconnected (created and cancelled with the lock held).
     var reconnectTimer: (any DispatchSourceTimer)?
     var reconnectDelayMilliseconds = 100
+    /// The last heard frame known from timing info and when (pa_rtclock µs); whether we are corked.
+    var lastTiming: (frame: Int64, at: UInt64)?
+    var corked = false
+    /// What `heardFrame` says after the server vanished with our stream (an estimate from `lastTiming`), so the
+    /// engine keeps the position for the reconnect.
+    var frozenHeard: Int64?
 
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
@@ -100,10 +106,11 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         s.onStateChange = { [weak self] state in self?.streamStateChanged(state) }
         s.onWriteRequest = { [weak self] _ in self?.fill() }
         s.onUnderflow = { [weak self] in self?.underflow() }
-        s.onTimingUpdate = { [weak self] in self?.checkMark() }
+        s.onTimingUpdate = { [weak self] in self?.timingUpdated() }
         s.onEvent = { [weak self] name in self?.streamEvent(name) }
         s.onMoved = { [weak self] in self?.moved() }
         stream = s
+        self.corked = corked
         self.format = format
         epochBytes = 0
         anchorBytes = 0
@@ -117,9 +124,12 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         format = nil
         epochBytes = 0
         anchorBytes = nil
+        lastTiming = nil
+        frozenHeard = nil
     }
 
     public func setCorked(_ corked: Bool) {
+        self.corked = corked
         stream?.cork(corked)
         // Timing info goes stale across a cork; refresh so position/marks resume from fresh data.
         stream?.requestTimingUpdate()

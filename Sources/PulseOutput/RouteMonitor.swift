@@ -1,4 +1,3 @@
-import CPulse
 import PlayerCore
 import Pulse
 
@@ -19,10 +18,14 @@ final class RouteMonitor {
     private var streamIndex: UInt32?
     /// Sinks that appeared recently (index → pa_rtclock µs): a move onto one of them is a new device.
     private var addedSinks: [UInt32: UInt64] = [:]
+    /// Sinks the server announced as removed (a move off one of them is "old device unavailable").
+    private var removedSinks: Set<UInt32> = []
     /// Communication sink inputs on our sink.
     private var calls: Set<UInt32> = []
-    /// Bumped on every route query, so a late answer to an older one is dropped.
-    private var generation: UInt64 = 0
+    /// What the last move told, kept until a route on another sink is reported (answers come in request order,
+    /// so a refresh asked after the move reports it with these).
+    private var movedOffRemovedSink = false
+    private var movedOntoNewSink = false
     /// How long a newly added sink counts as "new" for a move onto it.
     private let newSinkWindow: UInt64 = 3_000_000
 
@@ -58,13 +61,18 @@ final class RouteMonitor {
         sinkIndex = nil
         calls.removeAll()
         addedSinks.removeAll()
-        generation &+= 1
+        movedOffRemovedSink = false
+        movedOntoNewSink = false
     }
 
     func subscription(_ facility: PulseFacility, _ change: PulseChange, _ index: UInt32) {
         switch (facility, change) {
         case (.sink, .new):
-            addedSinks[index] = pa_rtclock_now()
+            addedSinks[index] = pulseClockMicroseconds()
+        case (.sink, .remove):
+            addedSinks[index] = nil
+            if removedSinks.count > 64 { removedSinks.removeAll() }
+            removedSinks.insert(index)
         case (.sink, .change) where index == sinkIndex:
             refresh(previousSink: nil)  // active port or its availability, description, profile
         case (.card, .change):
@@ -82,28 +90,30 @@ final class RouteMonitor {
     // MARK: - Queries
 
     /// Asks for our sink (and the previous one, to tell whether it was removed) and reports a changed route.
+    /// libpulse answers in request order, so the last answer is the newest state.
     private func refresh(previousSink: UInt32?) {
         guard let sink = sinkIndex else { return }
-        generation &+= 1
-        let gen = generation
-        let added = addedSinks[sink].map { pa_rtclock_now() &- $0 < newSinkWindow } ?? false
-        let finish: (Bool) -> Void = { [weak self] oldRemoved in
-            guard let self else { return }
-            self.context.sinkInfo(index: sink) { [weak self] info in
-                guard let self, gen == self.generation else { return }
-                self.report(info.map(Self.route), info: info, oldRemoved: oldRemoved, newAdded: added)
+        if let previousSink {
+            movedOntoNewSink = addedSinks[sink].map { pulseClockMicroseconds() &- $0 < newSinkWindow } ?? false
+            // Gone, or being torn down: the move came from its removal (the subscription event may come later).
+            context.sinkInfo(index: previousSink) { [weak self] old in
+                guard let self else { return }
+                self.movedOffRemovedSink = old == nil || old?.isLinked == false || self.removedSinks.contains(previousSink)
             }
         }
-        if let previousSink {
-            context.sinkInfo(index: previousSink) { old in finish(old == nil) }
-        } else {
-            finish(false)
+        context.sinkInfo(index: sink) { [weak self] info in
+            guard let self, sink == self.sinkIndex else { return }
+            self.report(info.map(Self.route), info: info)
         }
     }
 
-    private func report(_ new: AudioRoute?, info: PulseSinkInfo?, oldRemoved: Bool, newAdded: Bool) {
+    private func report(_ new: AudioRoute?, info: PulseSinkInfo?) {
         let old = route
         guard new != old else { return }
+        let otherSink = old?.sinkName != new?.sinkName
+        let oldRemoved = otherSink && movedOffRemovedSink
+        let newAdded = otherSink && movedOntoNewSink
+        if otherSink { movedOffRemovedSink = false; movedOntoNewSink = false }
         var oldPortNow = PortAvailability.unknown
         if let oldPort = old?.port, old?.sinkName == new?.sinkName,
            let p = info?.ports.first(where: { $0.name == oldPort.name }) {
@@ -153,3 +163,4 @@ final class RouteMonitor {
         }
     }
 }
+

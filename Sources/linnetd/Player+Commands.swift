@@ -82,6 +82,10 @@ extension Player {
 
     /// Plays (or loads paused) `entry` from `position`.
     func start(_ entry: QueueEntry, at position: Int64, paused: Bool) {
+        if let route, !route.outputAvailable {
+            if !paused { route.deferPlay() }
+            return
+        }
         failures.removeAll()
         askedAfter = nil
         lastStarted = nil
