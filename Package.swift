@@ -24,9 +24,11 @@ let package = Package(
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
+        // Byte-level tag parsers (FLAC metadata, Ogg comment headers, pictures): pure Swift, no dependencies, fuzzed.
+        .target(name: "Tagging"),
 
         // Implementations of the domain's protocols.
-        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile"]),
+        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
 
@@ -45,7 +47,8 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
     ]

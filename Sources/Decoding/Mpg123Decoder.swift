@@ -37,6 +37,8 @@ public final class Mpg123Decoder: Decoder {
         self.bridge = bridge
         var options = Mpg123Handle.Options()
         options.forceSeekable = source.isSeekable
+        // Pictures of a seekable file are read by ID3PictureReader (bounded memory); mpg123 copies them otherwise.
+        options.keepPictures = !source.isSeekable
         do {
             handle = try Mpg123Handle(options: options)
             try handle.open(bridge)
@@ -65,7 +67,8 @@ public final class Mpg123Decoder: Decoder {
         }
         isSeekable = source.isSeekable
         (encoderDelay, encoderPadding) = handle.encoderDelayAndPadding()
-        tags = ID3TagMapper.tags(from: handle.id3())
+        tags = ID3TagMapper.tags(from: handle.id3(), source: bridge.source)
+        handle.freeMetadata()
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {

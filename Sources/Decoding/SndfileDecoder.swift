@@ -49,7 +49,7 @@ public final class SndfileDecoder: Decoder {
         isSeekable = source.isSeekable && info.seekable
         format = AudioFormat(sampleRate: info.sampleRate, channels: info.channels,
                              sampleFormat: info.decodesExactlyToInt16 ? .int16 : .float32)
-        tags = SndfileTagMapper.tags(from: handle)
+        tags = SndfileTagMapper.tags(from: handle, source: bridge.source)
     }
 
     private static func open(_ source: any ByteSource) throws(DecodeError) -> (SndfileHandle, ByteSourceBridge) {

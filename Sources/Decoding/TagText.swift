@@ -23,6 +23,29 @@ enum TagText {
         return (number, count)
     }
 
+    /// All genres in one ID3 genre string: the v2.3 forms "(17)(18)" and "(17)Rock" (the text refines the numbers,
+    /// so it replaces them), "((" escaping a literal "(", plain "17", and v2.4's "RX" (Remix) / "CR" (Cover).
+    static func genres(_ s: String) -> [String] {
+        guard let t = trimmed(s) else { return [] }
+        if t == "RX" { return ["Remix"] }
+        if t == "CR" { return ["Cover"] }
+        var rest = Substring(t)
+        var numbered: [String] = []
+        while rest.hasPrefix("("), !rest.hasPrefix("(("), let close = rest.firstIndex(of: ")") {
+            let inner = rest[rest.index(after: rest.startIndex)..<close]
+            if inner == "RX" { numbered.append("Remix") } else if inner == "CR" { numbered.append("Cover") }
+            else if let n = Int(inner), n >= 0, n < id3v1Genres.count { numbered.append(id3v1Genres[n]) }
+            else if Int(inner) == nil { break }    // "(live) version": text, not a genre reference
+            rest = rest[rest.index(after: close)...]
+        }
+        if rest.hasPrefix("((") { rest = rest.dropFirst() }
+        if let text = trimmed(String(rest)) {
+            if numbered.isEmpty, let n = Int(text) { return n >= 0 && n < id3v1Genres.count ? [id3v1Genres[n]] : [] }
+            return [text]
+        }
+        return numbered
+    }
+
     /// Resolves an ID3 genre: "(17)", "17" and "(17)Rock" forms become names from the ID3v1 table; text stays.
     static func genre(_ s: String) -> String? {
         guard let t = trimmed(s) else { return nil }

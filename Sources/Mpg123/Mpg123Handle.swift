@@ -17,6 +17,8 @@ public final class Mpg123Handle {
         public var quiet = true
         /// Bytes to search for the next frame after a broken one (MPG123_RESYNC_LIMIT); -1 means to the end.
         public var resyncLimit = 65536
+        /// Keep ID3v2 APIC pictures for `id3()` (MPG123_PICTURE); `freeMetadata()` releases them.
+        public var keepPictures = true
         public init() {}
     }
 
@@ -52,6 +54,7 @@ public final class Mpg123Handle {
         if options.gapless { flags |= Int(MPG123_GAPLESS.rawValue) }
         if options.forceSeekable { flags |= Int(MPG123_FORCE_SEEKABLE.rawValue) }
         if options.quiet { flags |= Int(MPG123_QUIET.rawValue) }
+        if options.keepPictures { flags |= Int(MPG123_PICTURE.rawValue) }
         try check(mpg123_param2(mh, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0), "mpg123_param(MPG123_ADD_FLAGS)")
         if !options.gapless {
             try check(mpg123_param2(mh, Int32(MPG123_REMOVE_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue), 0),
@@ -159,7 +162,10 @@ public final class Mpg123Handle {
 
     /// The ID3 tags seen so far (ID3v2 at the start is parsed with the first frame; ID3v1 at the end is found
     /// when the input is seekable).
-    public func id3() -> Mpg123ID3 {
+    ///
+    /// Pictures larger than `maxPictureBytes` are counted but not copied; of the rest only the front cover (else
+    /// the first picture) is copied.
+    public func id3(maxPictureBytes: Int = 16 << 20) -> Mpg123ID3 {
         var v1: UnsafeMutablePointer<mpg123_id3v1>?
         var v2: UnsafeMutablePointer<mpg123_id3v2>?
         var result = Mpg123ID3()
@@ -171,7 +177,8 @@ public final class Mpg123Handle {
         }
         if let t = v2?.pointee {
             result.v2Version = Int(t.version)
-            for list in [(t.text, t.texts), (t.comment_list, t.comments)] {
+            // Text frames (with USLT), COMM, and TXXX (user-defined: id "TXXX", the name in `description`).
+            for list in [(t.text, t.texts), (t.comment_list, t.comments), (t.extra, t.extras)] {
                 guard let base = list.0 else { continue }
                 for i in 0..<list.1 {
                     var frame = base[i]
@@ -180,8 +187,28 @@ public final class Mpg123Handle {
                         id: id, description: strings(frame.description).first ?? "", values: strings(frame.text)))
                 }
             }
+            if let base = t.picture {
+                var chosen: Int?
+                for i in 0..<t.pictures where base[i].data != nil && base[i].size > 0 {
+                    if base[i].size > maxPictureBytes { result.oversizedPictures += 1; continue }
+                    if chosen == nil || (base[i].type == 3 && base[chosen!].type != 3) { chosen = i }
+                }
+                if let i = chosen {
+                    let p = base[i]
+                    result.pictures = [Mpg123ID3.Picture(
+                        type: Int(UInt8(bitPattern: p.type)), mimeType: strings(p.mime_type).first ?? "",
+                        description: strings(p.description).first ?? "",
+                        data: Array(UnsafeBufferPointer(start: p.data, count: p.size)))]
+                }
+            }
         }
         return result
+    }
+
+    /// Frees the ID3 (and ICY) data mpg123 keeps for the handle (mpg123_meta_free): after `id3()` was copied,
+    /// so an embedded picture is not held for the whole playback.
+    public func freeMetadata() {
+        mpg123_meta_free(mh)
     }
 
     // MARK: - Helpers

@@ -29,11 +29,28 @@ public struct Mpg123ID3: Sendable, Hashable {
         }
     }
 
+    /// One ID3v2 APIC picture (mpg123 stores them with MPG123_PICTURE).
+    public struct Picture: Sendable, Hashable {
+        /// The ID3v2 picture type: 3 is the front cover.
+        public var type: Int
+        public var mimeType: String
+        public var description: String
+        public var data: [UInt8]
+
+        public init(type: Int, mimeType: String, description: String, data: [UInt8]) {
+            (self.type, self.mimeType, self.description, self.data) = (type, mimeType, description, data)
+        }
+    }
+
     public var v1: V1?
     /// ID3v2 version (3 or 4; 2 for ID3v2.2), nil when there is no ID3v2 tag.
     public var v2Version: Int?
-    /// All ID3v2 text frames in file order (including COMM and USLT).
+    /// All ID3v2 text frames: T*** and USLT, then COMM, then TXXX (mpg123 keeps each kind in its own list).
     public var v2Frames: [TextFrame] = []
+    /// The APIC pictures kept: the front cover if any, else the first; pictures over the size cap are not copied.
+    public var pictures: [Picture] = []
+    /// How many APIC frames were left out for being larger than the cap.
+    public var oversizedPictures = 0
 
     public init() {}
 

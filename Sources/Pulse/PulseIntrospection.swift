@@ -1,27 +1,5 @@
 import CPulse
 
-/// One port of a sink, as libpulse describes it (`pa_sink_port_info`).
-public struct PulsePortInfo: Sendable, Hashable {
-    public var name: String
-    public var description: String
-    /// `pa_device_port_type_t` (PA ≥ 14; 0 = unknown).
-    public var type: Int
-    /// `pa_port_available_t`: 0 unknown, 1 no, 2 yes.
-    public var available: Int
-}
-
-/// A sink: its name, description, properties, ports and which one is active (`pa_sink_info`).
-public struct PulseSinkInfo: Sendable, Hashable {
-    public var index: UInt32
-    public var name: String
-    public var description: String
-    public var properties: [String: String]
-    public var ports: [PulsePortInfo]
-    public var activePort: PulsePortInfo?
-    /// False once the server is tearing the sink down (state UNLINKED/INVALID, e.g. its module is unloading).
-    public var isLinked: Bool
-}
-
 /// A sink input (someone's playback stream): the sink it plays on and its properties (`pa_sink_input_info`).
 public struct PulseSinkInputInfo: Sendable, Hashable {
     public var index: UInt32
@@ -36,7 +14,7 @@ public enum PulseFacility: Sendable, Hashable { case sink, sinkInput, card, serv
 public enum PulseChange: Sendable, Hashable { case new, change, remove }
 
 /// Reads a `pa_proplist` into a dictionary (string values only).
-func dictionary(_ list: OpaquePointer?) -> [String: String] {
+private func dictionary(_ list: OpaquePointer?) -> [String: String] {
     guard let list else { return [:] }
     var result: [String: String] = [:]
     var state: UnsafeMutableRawPointer?
@@ -46,50 +24,16 @@ func dictionary(_ list: OpaquePointer?) -> [String: String] {
     return result
 }
 
-extension PulsePortInfo {
-    init(_ p: UnsafePointer<pa_sink_port_info>) {
-        name = p.pointee.name.map { String(cString: $0) } ?? ""
-        description = p.pointee.description.map { String(cString: $0) } ?? ""
-        type = Int(p.pointee.type)
-        available = Int(p.pointee.available)
-    }
-}
-
-extension PulseSinkInfo {
-    init(_ i: UnsafePointer<pa_sink_info>) {
-        index = i.pointee.index
-        name = i.pointee.name.map { String(cString: $0) } ?? ""
-        description = i.pointee.description.map { String(cString: $0) } ?? ""
-        properties = dictionary(i.pointee.proplist)
-        var ports: [PulsePortInfo] = []
-        if let list = i.pointee.ports {
-            for k in 0..<Int(i.pointee.n_ports) { if let p = list[k] { ports.append(PulsePortInfo(UnsafePointer(p))) } }
-        }
-        self.ports = ports
-        activePort = i.pointee.active_port.map { PulsePortInfo(UnsafePointer($0)) }
-        isLinked = i.pointee.state.rawValue >= 0
-    }
-}
-
-/// Route introspection (issue 5): sink and sink-input queries and a wide subscription. Same threading rule as the
+/// Route introspection (issue 5), next to `sinkInfo(name:)` in PulseSinkInfo.swift: sink and sink-input queries and a wide subscription. Same threading rule as the
 /// rest of `PulseContext`: call with the mainloop lock held; completions run on the loop thread.
 extension PulseContext {
     /// Asks for a sink by index; nil when it does not exist (any more).
     public func sinkInfo(index: UInt32, _ completion: @escaping (PulseSinkInfo?) -> Void) {
         let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
         let op = pa_context_get_sink_info_by_index(raw, index, { _, info, eol, ud in
-            PulseContext.deliver(info.map { PulseSinkInfo($0) }, eol: eol, ud)
+            PulseContext.deliver(info.map { PulseSinkInfo($0.pointee) }, eol: eol, ud)
         }, box)
-        if let op { pa_operation_unref(op) } else { PulseContext.fail(PulseSinkInfo?.self, box) }
-    }
-
-    /// Asks for a sink by name; nil when it does not exist.
-    public func sinkInfo(name: String, _ completion: @escaping (PulseSinkInfo?) -> Void) {
-        let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
-        let op = pa_context_get_sink_info_by_name(raw, name, { _, info, eol, ud in
-            PulseContext.deliver(info.map { PulseSinkInfo($0) }, eol: eol, ud)
-        }, box)
-        if let op { pa_operation_unref(op) } else { PulseContext.fail(PulseSinkInfo?.self, box) }
+        if let op { pa_operation_unref(op) } else { PulseContext.fail(PulseSinkInfo?.self, box); completion(nil) }
     }
 
     /// Asks for one sink input; nil when it does not exist.

@@ -37,7 +37,7 @@ public final class PulseStream: @unchecked Sendable {
     public var onEvent: ((String) -> Void)?
     /// The stream was moved to another sink.
     public var onMoved: (() -> Void)?
-    private var drainCompletion: ((Bool) -> Void)?
+    private var drainGeneration: UInt64 = 0
 
     /// Creates a stream with `properties` (media.role, media.title, …).
     public init(context: PulseContext, name: String, format: SampleFormat, sampleRate: Int, channels: Int,
@@ -169,18 +169,25 @@ public final class PulseStream: @unchecked Sendable {
         if let op = pa_stream_flush(raw, nil, nil) { pa_operation_unref(op) }
     }
 
-    /// Lets everything written play out; `completion(success)` runs on the loop thread. One drain at a time.
+    /// Lets everything written play out; `completion(success)` runs on the loop thread. A newer drain supersedes
+    /// an older one (the older completion is dropped), so a late answer to a cancelled drain is never mistaken
+    /// for the current one.
     public func drain(_ completion: @escaping (Bool) -> Void) {
-        drainCompletion = completion
+        drainGeneration &+= 1
+        let request = Unmanaged.passRetained(DrainRequest(stream: self, generation: drainGeneration,
+                                                          completion: completion)).toOpaque()
         let op = pa_stream_drain(raw, { _, ok, ud in
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) {
-                let c = me.drainCompletion
-                me.drainCompletion = nil
-                c?(ok != 0)
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
-        if let op { pa_operation_unref(op) } else { drainCompletion = nil; completion(false) }
+            // Retained for the flight; if the stream dies first libpulse drops the operation and the box leaks.
+            let request = Unmanaged<DrainRequest>.fromOpaque(ud!).takeRetainedValue()
+            guard let stream = request.stream, stream.drainGeneration == request.generation else { return }
+            request.completion(ok != 0)
+        }, request)
+        if let op {
+            pa_operation_unref(op)
+        } else {
+            Unmanaged<DrainRequest>.fromOpaque(request).release()
+            completion(false)
+        }
     }
 
     /// Asks the server for fresh timing info now (reported through `onTimingUpdate`).
@@ -204,5 +211,17 @@ public final class PulseStream: @unchecked Sendable {
     public func updateProperties(_ properties: [String: String]) {
         let props = PulseProplist(properties)
         if let op = pa_stream_proplist_update(raw, PA_UPDATE_REPLACE, props.raw, nil, nil) { pa_operation_unref(op) }
+    }
+}
+
+/// One pending drain: which stream and which generation it belongs to.
+private final class DrainRequest {
+    weak var stream: PulseStream?
+    let generation: UInt64
+    let completion: (Bool) -> Void
+    init(stream: PulseStream, generation: UInt64, completion: @escaping (Bool) -> Void) {
+        self.stream = stream
+        self.generation = generation
+        self.completion = completion
     }
 }

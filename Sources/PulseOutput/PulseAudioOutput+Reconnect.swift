@@ -11,26 +11,6 @@ import Pulse
 /// held; the timer's handler runs on its own queue and takes the lock (it is never the loop thread, so the
 /// blocking `connect` may wait for the loop there).
 extension PulseAudioOutput {
-    /// Whether the output has a live connection to a sound server.
-    public var isConnected: Bool {
-        if mainloop.isLoopThread { return context.state == .ready }
-        return mainloop.withLock { context.state == .ready }
-    }
-
-    /// Installs handlers and subscriptions on a connected context (lock held).
-    func adopt(_ context: PulseContext) {
-        self.context = context
-        context.onDisconnect = { [weak self] error in self?.connectionLost(error) }
-        context.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
-        context.onSubscription = { [weak self] facility, change, index in
-            self?.routeMonitor.subscription(facility, change, index)
-        }
-        context.subscribeRouteEvents()
-        routeMonitor.context = context
-        markTimer.disarm()
-        markTimer = context.makeTimer { [weak self] in self?.checkMark() }
-    }
-
     /// Starts the reconnect timer if it is not running (lock held).
     func scheduleReconnect() {
         guard reconnectTimer == nil else { return }
@@ -46,12 +26,15 @@ extension PulseAudioOutput {
     private func attemptReconnect() {
         mainloop.withLock {
             guard let timer = reconnectTimer else { return }
+            guard context.state != .ready else {  // reconnected by `reconnect()` meanwhile
+                timer.cancel()
+                reconnectTimer = nil
+                return
+            }
             do throws(PulseError) {
                 let fresh = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
                 try fresh.connect(server: configuration.server)
-                timer.cancel()
-                reconnectTimer = nil
-                adopt(fresh)
+                attach(fresh)  // cancels the timer
                 client?.outputEvent(.serverReturned)
             } catch {
                 reconnectDelayMilliseconds = min(5_000, reconnectDelayMilliseconds * 2)

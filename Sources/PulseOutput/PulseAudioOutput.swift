@@ -10,7 +10,7 @@ import Pulse
 public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     let configuration: PulseOutputConfiguration
     let mainloop: PulseMainloop
-    /// Replaced by a fresh one on every reconnect (see PulseAudioOutput+Reconnect.swift).
+    /// Replaced by a fresh one on every reconnect (`reconnect()`, or the timer in PulseAudioOutput+Reconnect.swift).
     var context: PulseContext
     weak var client: (any AudioOutputClient)?
 
@@ -25,7 +25,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     public internal(set) var underrunCount = 0
     var properties = StreamProperties()
     var markFrame: Int64?
-    lazy var markTimer: PulseTimer = context.makeTimer { [weak self] in self?.checkMark() }
+    /// Fires the mark; belongs to the current context.
+    var markTimer: PulseTimer!
     /// True while `fill` runs, so `pump` from inside `render` does not recurse.
     var filling = false
     /// Route and call watching (issue 5).
@@ -60,7 +61,47 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
             throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
         }
         mainloop.withLock {
-            if connected { adopt(context) } else { scheduleReconnect() }
+            if connected {
+                attach(context)
+            } else {
+                markTimer = context.makeTimer { [weak self] in self?.checkMark() }
+                scheduleReconnect()
+            }
+        }
+    }
+
+    /// Wires a connected context to this output (lock held): disconnect handler, subscriptions (volume, route,
+    /// calls), the mark timer; stops the reconnect timer.
+    func attach(_ c: PulseContext) {
+        context = c
+        markTimer?.disarm()
+        markTimer = c.makeTimer { [weak self] in self?.checkMark() }
+        c.onDisconnect = { [weak self] error in self?.connectionLost(error) }
+        c.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
+        c.onSubscription = { [weak self] facility, change, index in self?.routeMonitor.subscription(facility, change, index) }
+        c.subscribeRouteEvents()
+        routeMonitor.context = c
+        reconnectTimer?.cancel()
+        reconnectTimer = nil
+    }
+
+    /// Whether the connection to the server is up.
+    public var isConnected: Bool { mainloop.withLock { context.state == .ready } }
+
+    /// Connects again after the server went away (`.serverLost`); a no-op while connected. Blocks until the
+    /// server answers or refuses; call from outside the loop thread. (linnetd relies on the automatic reconnect
+    /// of PulseAudioOutput+Reconnect.swift instead; this is for owners that drive it themselves.)
+    public func reconnect() throws(AudioOutputError) {
+        try mainloop.withLock { () throws(AudioOutputError) in
+            guard context.state != .ready else { return }
+            close()
+            do throws(PulseError) {
+                let fresh = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
+                try fresh.connect(server: configuration.server)
+                attach(fresh)
+            } catch {
+                throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
+            }
         }
     }
 
@@ -68,7 +109,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         mainloop.withLock {
             reconnectTimer?.cancel()
             reconnectTimer = nil
-            markTimer.disarm()
+            markTimer?.disarm()
             stream = nil
         }
     }
@@ -175,5 +216,16 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         props["media.artist"] = p.artist ?? ""
         props["media.name"] = [p.artist, p.title].compactMap { $0 }.joined(separator: " - ")
         return props
+    }
+}
+
+extension PulseAudioOutput {
+    /// The sink the stream plays on now (route facts for issue 5); `completion` runs on the loop thread with the
+    /// lock held, nil when no stream is open. Call from outside the loop thread.
+    public func currentSink(_ completion: @escaping (PulseSinkInfo?) -> Void) {
+        mainloop.withLock {
+            guard let name = stream?.deviceName else { return completion(nil) }
+            context.sinkInfo(name: name, completion)
+        }
     }
 }

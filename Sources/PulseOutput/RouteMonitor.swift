@@ -98,7 +98,7 @@ final class RouteMonitor {
             // Gone, or being torn down: the move came from its removal (the subscription event may come later).
             context.sinkInfo(index: previousSink) { [weak self] old in
                 guard let self else { return }
-                self.movedOffRemovedSink = old == nil || old?.isLinked == false || self.removedSinks.contains(previousSink)
+                self.movedOffRemovedSink = old == nil || self.removedSinks.contains(previousSink)
             }
         }
         context.sinkInfo(index: sink) { [weak self] info in
@@ -117,7 +117,7 @@ final class RouteMonitor {
         var oldPortNow = PortAvailability.unknown
         if let oldPort = old?.port, old?.sinkName == new?.sinkName,
            let p = info?.ports.first(where: { $0.name == oldPort.name }) {
-            oldPortNow = PortAvailability(rawValue: p.available) ?? .unknown
+            oldPortNow = Self.availability(p.availability)
         }
         let reason = RouteChangeReason.infer(old: old, new: new, oldSinkRemoved: oldRemoved, newSinkAdded: newAdded,
                                              oldPortAvailabilityNow: oldPortNow)
@@ -127,12 +127,20 @@ final class RouteMonitor {
 
     static func route(_ info: PulseSinkInfo) -> AudioRoute {
         let port = info.activePort.map {
-            AudioPort(name: $0.name, description: $0.description, type: PortType(rawValue: $0.type) ?? .unknown,
-                      availability: PortAvailability(rawValue: $0.available) ?? .unknown)
+            AudioPort(name: $0.name, description: $0.description, type: PortType(rawValue: Int($0.type)) ?? .unknown,
+                      availability: availability($0.availability))
         }
         var properties = info.properties
         if properties["device.description"] == nil { properties["device.description"] = info.description }
         return AudioRoute(sinkName: info.name, properties: properties, port: port)
+    }
+
+    static func availability(_ a: PulseSinkInfo.Port.Availability) -> PortAvailability {
+        switch a {
+        case .unknown: return .unknown
+        case .no: return .no
+        case .yes: return .yes
+        }
     }
 
     /// Is this sink input a call on our sink (started, ended, or moved onto / away from our sink)?

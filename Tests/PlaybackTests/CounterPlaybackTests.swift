@@ -1,5 +1,6 @@
 import Foundation
 import PlayerCore
+import Pulse
 import Testing
 import TestSupport
 
@@ -206,9 +207,19 @@ extension PlaybackIntegration {
             let moved = h.log.wait { if case .output(.movedToSink(name: "other")) = $0 { return true } else { return false } }
             #expect(moved != nil, "events: \(h.log.all.map { "\($0.event)" })")
             #expect(h.engine.state == .playing)
+            // The route facts issue 5 decides on, read from the server.
+            let sink = LockedBox<PulseSinkInfo?>(nil)
+            let answered = DispatchSemaphore(value: 0)
+            h.output.currentSink { info in
+                sink.set(info)
+                answered.signal()
+            }
+            #expect(answered.wait(timeout: .now() + 10) == .success)
+            #expect(sink.get()?.name == "other")
+            #expect(sink.get()?.properties["device.form_factor"] == "headphone")
         }
 
-        @Test func serverCrashIsReportedNotFatal() throws {
+        @Test func serverCrashIsReportedAndReconnectResumes() throws {
             let h = try EngineHarness()
             h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
             #expect(h.log.wait(isTrackStarted("a")) != nil)
@@ -224,6 +235,14 @@ extension PlaybackIntegration {
             h.engine.seek(toMicroseconds: 1_000_000)
             h.engine.pause()
             _ = h.engine.position
+            // The server comes back: reconnect, and play resumes from where the owner says.
+            try h.server.restart()
+            try h.output.reconnect()
+            #expect(h.output.isConnected)
+            let from = h.log.count
+            h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"), startMicroseconds: 5_000_000)
+            #expect(h.log.wait(from: from, isTrackStarted("a")) != nil)
+            #expect(h.engine.position >= 5_000_000)
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A private `pulseaudio` for tests: its own runtime dir and socket, null sinks with the given names and
 /// properties, helpers around `pactl`, and monitor recorders. The server is killed on deinit.
 public final class PrivateSoundServer: @unchecked Sendable {
-    // Safe: every stored property is immutable after init; Process is only touched in init/deinit.
+    // Safe: every stored property is immutable after init except `process`, which only `restart()` replaces,
+    // called by the single test that owns the fixture.
     /// A null sink to create at start.
     public struct Sink: Sendable {
         public var name: String
@@ -45,7 +46,8 @@ public final class PrivateSoundServer: @unchecked Sendable {
     public var address: String { "unix:\(socketPath)" }
     /// Environment for clients (pactl, parec, players) that should talk to this server.
     public var clientEnvironment: [String: String] { ["PULSE_SERVER": address] }
-    private let process: Spawned
+    /// Replaced only by `restart()`, which tests call from the thread that owns the fixture.
+    private var process: Spawned
     public var pid: Int32 { process.pid }
 
     public init(sinks: [Sink] = [Sink(name: "linnet_test")], extraConfig: [String] = []) throws {
@@ -60,16 +62,22 @@ public final class PrivateSoundServer: @unchecked Sendable {
         let runtime = directory.file("runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
 
+        process = try Self.start(directory: directory, config: config, runtime: runtime,
+                                 socketPath: socketPath, clientEnvironment: ["PULSE_SERVER": "unix:\(socketPath)"])
+    }
+
+    /// Spawns pulseaudio on `config` and waits (deadline, not a fixed sleep) until it answers.
+    private static func start(directory: TemporaryDirectory, config: String, runtime: String, socketPath: String,
+                              clientEnvironment: [String: String]) throws -> Spawned {
         var env: [String: String] = [:]
         env["XDG_RUNTIME_DIR"] = runtime
         env["PULSE_RUNTIME_PATH"] = runtime
         env["PULSE_STATE_PATH"] = directory.file("state")
         env["HOME"] = directory.path
         let logPath = directory.file("pulseaudio.log")
-        process = try Spawned("pulseaudio", ["-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
-                                             "--log-target=stderr", "--use-pid-file=no", "--system=no", "-F", config],
-                              environment: env, stderrPath: logPath)
-        // Wait (deadline, not a fixed sleep) until the server answers.
+        let process = try Spawned("pulseaudio", ["-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
+                                                 "--log-target=stderr", "--use-pid-file=no", "--system=no", "-F", config],
+                                  environment: env, stderrPath: logPath)
         let deadline = Date().addingTimeInterval(15)
         while true {
             if let status = process.exitStatus {
@@ -77,14 +85,24 @@ public final class PrivateSoundServer: @unchecked Sendable {
             }
             if FileManager.default.fileExists(atPath: socketPath),
                let r = try? Spawned.run("pactl", ["info"], environment: clientEnvironment, timeout: 5), r.status == 0 {
-                break
+                return process
             }
             if Date() > deadline {
+                process.kill(signal: SIGKILL)
                 let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
                 throw StartFailure(description: "pulseaudio did not answer within 15 s: \(log.suffix(2000))")
             }
             Thread.sleep(forTimeInterval: 0.02) // polling an external process with a deadline (allowed in tests)
         }
+    }
+
+    /// Starts the server again after `crash()`, on the same socket with the same sinks (a server restart).
+    public func restart() throws {
+        process.kill(signal: SIGKILL)
+        process.wait(timeout: 5)
+        process = try Self.start(directory: directory, config: directory.file("default.pa"),
+                                 runtime: directory.file("runtime"), socketPath: socketPath,
+                                 clientEnvironment: clientEnvironment)
     }
 
     deinit {

@@ -13,8 +13,11 @@ public struct TrackTags: Sendable, Hashable {
     public var date: String?
     public var composers: [String] = []
     public var comments: [String] = []
-    /// Unsynchronised lyrics embedded in the file.
+    /// Unsynchronised lyrics embedded in the file (ID3 USLT, LYRICS/UNSYNCEDLYRICS Vorbis comments; may itself be
+    /// LRC text).
     public var lyrics: String?
+    /// Synchronised lyrics embedded in the file (ID3 SYLT with millisecond stamps), sorted by time; empty when none.
+    public var syncedLyrics: [LyricLine] = []
     /// Embedded cover picture, when the decoder found one (front cover preferred).
     public var picture: EmbeddedPicture?
 
@@ -24,13 +27,18 @@ public struct TrackTags: Sendable, Hashable {
     public var isEmpty: Bool { self == TrackTags() }
 }
 
-/// A picture embedded in a file's tags.
+/// A picture embedded in a file's tags (ID3 APIC, FLAC PICTURE, METADATA_BLOCK_PICTURE).
 public struct EmbeddedPicture: Sendable, Hashable {
     public var mimeType: String
     public var data: [UInt8]
+    /// The ID3v2/FLAC picture type: 3 is the front cover, 0 "other".
+    public var pictureType: Int
+    public var description: String
 
-    public init(mimeType: String, data: [UInt8]) {
+    public init(mimeType: String, data: [UInt8], pictureType: Int = 3, description: String = "") {
         self.mimeType = mimeType
         self.data = data
+        self.pictureType = pictureType
+        self.description = description
     }
 }
