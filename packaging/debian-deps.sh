@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages Linnet needs to build, run and test (run as root).
 # Build: the C libraries' -dev packages. Run/test: a session bus, a sound server, the real clients
 # the tests drive (playerctl, busctl, gdbus), and the tools that make test media. make: the top-level Makefile;
+# bench/service/run anchors: mpv + mpv-mpris, mpd + mpdris2 (python3-gi for its signal watcher);
 # file, librsvg2-bin (rsvg-convert), libjpeg-turbo-progs (cjpeg): data/make-demo.sh, data/check-demo.sh, make icons.
 set -e
 export DEBIAN_FRONTEND=noninteractive
@@ -10,5 +11,6 @@ apt-get install -y -qq --no-install-recommends \
     pkg-config libdbus-1-dev libpulse-dev libmpg123-dev libsndfile1-dev \
     dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
     mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
-    python3-dbus \
+    python3-dbus python3-gi \
+    mpv mpv-mpris mpd mpdris2 \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null

@@ -87,8 +87,9 @@ extension Player {
             return
         }
         failures.removeAll()
-        askedAfter = nil
-        lastStarted = nil
+        expectedStarts = []
+        awaitingStart = entry.id
+        startedPaused = paused
         if paused {
             engine.load(item(entry), startMicroseconds: position)
         } else {

@@ -12,37 +12,39 @@ extension Player {
             guard let id = entryID(item), model.entry(id) != nil else { break }
             failures.removeAll()
             details[id] = TrackDetails(info)
-            if id == model.currentID {
-                // The same entry again after it played through: a track repeat, a jump back to 0 for clients.
-                if lastStarted == id && askedAfter == id { mpris?.seeked(toMicroseconds: 0) }
-            } else if model.naturalSuccessor == id {
-                model.next(.trackEnded)
-            } else {
-                try? model.goTo(id)
+            if id == awaitingStart {
+                awaitingStart = nil  // the first sound of what a command started
+            } else if let i = expectedStarts.firstIndex(of: id) {
+                expectedStarts.removeFirst(i + 1)
+                if id == model.currentID {
+                    // The same entry again after it played through: a track repeat, a jump back to 0 for clients.
+                    mpris?.seeked(toMicroseconds: 0)
+                } else if model.naturalSuccessor == id {
+                    model.next(.trackEnded)
+                } else {
+                    try? model.goTo(id)
+                }
             }
-            lastStarted = id
-            askedAfter = nil
+            // Otherwise the start is the current entry's first (after a command) or a stale one: nothing moves.
         case .endOfQueue:
             // LoopStatus None: "Stopped at the first track", ready to play again.
-            if case .stop(at: let first) = model.nextStep(.trackEnded) {
-                model.next(.trackEnded)
-                _ = first
-            }
-            askedAfter = nil
-            lastStarted = nil
+            if case .stop = model.nextStep(.trackEnded) { model.next(.trackEnded) }
+            expectedStarts = []
+            awaitingStart = nil
         case .positionJumped(let us):
             mpris?.seeked(toMicroseconds: us)
             persistence?.noteJump()
         case .needsNext(after: let item):
-            guard let id = entryID(item) else { engine.setNext(nil); break }
+            guard let id = entryID(item) else { break }
             if failures.contains(id) {
                 skipFailed(id)
-            } else if id == model.currentID {
-                askedAfter = id
-                engine.setNext(model.naturalSuccessor.flatMap { self.item($0) })
-            } else {
-                engine.setNext(nil)
+            } else if id == (expectedStarts.last ?? model.currentID) {
+                let successor = successor(after: expectedStarts)
+                if let successor { expectedStarts.append(successor) }
+                engine.setNext(successor.flatMap { self.item($0) })
             }
+            // A question about an entry a command has since replaced is not answered: the engine asks again
+            // for the track it plays now.
         case .volumeChanged(let v):
             volume = v
         case .error(_, let error) where RouteController.isServerLoss(error):
@@ -61,16 +63,39 @@ extension Player {
     private func skipFailed(_ id: QueueEntryID) {
         let step = model.order.next(in: model.ids, current: id, trigger: .user)
         if case .play(let following) = step, !failures.contains(following), let next = item(following) {
-            engine.setNext(next)
+            if id == model.currentID && startedPaused {
+                // A paused load failed (e.g. a restored file is gone): stay paused on the next entry.
+                try? model.goTo(following)
+                engine.load(next)
+            } else {
+                if id == awaitingStart {
+                awaitingStart = nil  // the first sound of what a command started
+            } else if let i = expectedStarts.firstIndex(of: id) { expectedStarts.removeSubrange(i...) }
+                expectedStarts.append(following)
+                engine.setNext(next)
+            }
         } else {
             Log.error("nothing playable left after \(model.entry(id)?.location.description ?? "an entry"); stopping")
             engine.setNext(nil)
         }
     }
 
+    /// What naturally follows the current entry once the `upcoming` entries have played (pure: a copy moves).
+    func successor(after upcoming: [QueueEntryID]) -> QueueEntryID? {
+        var future = model
+        for id in upcoming {
+            if future.naturalSuccessor == id { future.next(.trackEnded) } else { try? future.goTo(id) }
+        }
+        return future.naturalSuccessor
+    }
+
     /// After the order or the queue changed: a successor already given to the engine may be wrong now.
+    /// Only the first one can be replaced (the engine may already decode a second).
     func refreshNext() {
-        guard let asked = askedAfter, asked == model.currentID, status != .stopped else { return }
-        engine.setNext(model.naturalSuccessor.flatMap { item($0) })
+        guard expectedStarts.count == 1, status != .stopped else { return }
+        let successor = successor(after: [])
+        guard successor != expectedStarts.first else { return }
+        expectedStarts = successor.map { [$0] } ?? []
+        engine.setNext(successor.flatMap { item($0) })
     }
 }

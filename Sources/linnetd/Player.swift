@@ -29,10 +29,13 @@ final class Player: PlayerControl, @unchecked Sendable {
     var volume = 1.0
     /// Entries that failed since the last track was heard (stops a loop over unplayable files).
     var failures: Set<QueueEntryID> = []
-    /// The entry the engine asked a successor for and got one (nil when not asked since the last start).
-    var askedAfter: QueueEntryID?
-    /// The entry last heard starting, to tell a track repeat (same id again) from a move.
-    var lastStarted: QueueEntryID?
+    /// Entries given to the engine as what follows the current one, in order (it asks ahead: with short tracks
+    /// it can ask about the one after next before the next is heard). Cleared by every command that starts a track.
+    var expectedStarts: [QueueEntryID] = []
+    /// The entry a command started (or loaded paused) and that has not been heard yet: its first start is no move.
+    var awaitingStart: QueueEntryID?
+    /// The last start was a paused load (restore, Next while paused): a failure moves on paused too.
+    var startedPaused = false
 
     init(queue: DispatchQueue, output: any AudioOutput) {
         self.queue = queue

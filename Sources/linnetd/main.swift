@@ -55,6 +55,10 @@ let routeOptions = RoutePolicyOptions(autoResume: arguments.autoResumeWindowSeco
                                       autoResumeWindowMicroseconds: Int64(arguments.autoResumeWindowSeconds * 1_000_000))
 let routeController = RouteController(player: player, options: routeOptions, outputAvailable: outputConnected)
 player.route = routeController
+let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
+player.persistence = persistence
+// Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
+player.startUp(store: store, restore: arguments.restore, paths: arguments.paths, workingDirectory: workingDirectory())
 let mpris: MPRISService
 do {
     mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),
@@ -68,7 +72,6 @@ do {
 } catch {
     fail("cannot export the route interface: \(error)")
 }
-let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
 
 /// Saves and exits; runs on the main queue.
 @Sendable func finish(_ reason: String) {
@@ -81,14 +84,12 @@ let persistence = StatePersistence(store: store, queue: queue, current: { player
 }
 
 player.mpris = mpris
-player.persistence = persistence
 player.onQuit = { finish("Quit") }
 connection.onDisconnect = { finish("lost the session bus") }
 connection.onNameLost = { Log.info("lost the bus name \($0)") }
 Shutdown.install(on: queue) { finish($0) }
 
 // All handlers run on the main queue, so nothing below races with a bus call: they wait for dispatchMain().
-player.startUp(store: store, restore: arguments.restore, paths: arguments.paths, workingDirectory: workingDirectory())
 do {
     let name = try mpris.claimName()
     Log.info("ready on the session bus as \(name)")

@@ -20,8 +20,12 @@ extension ServiceSuites {
             #expect(abs((Double(try f.playerctl("position")) ?? 0) - 4) < 0.2)
             try f.playerctl("loop", "Track")
             #expect(try f.playerctl("loop") == "Track")
+            let before = try f.position()
             try f.playerctl("shuffle", "On")
             #expect(try f.playerctl("shuffle") == "On")
+            // Turning shuffle on does not interrupt the track.
+            #expect(try f.trackID() == "/org/linnet/Track/1")
+            #expect(try f.position() == before)
             try f.playerctl("volume", "0.25")
             #expect(try f.playerctl("volume").hasPrefix("0.25"))
             try f.playerctl("play")
@@ -55,9 +59,28 @@ extension ServiceSuites {
             #expect(try f.get(Self.player, "Shuffle") == .boolean(true))
             #expect(try f.get(Self.player, "Volume") == .double(0.5))
             #expect(try f.tracks().count == 8)
-            #expect(try f.metadata()["xesam:title"] == .string("Chords in a FLAC"))
+            // Tags of a restored (paused, not yet heard) track are read in the background.
+            try f.waitUntil("restored metadata", timeout: 10) { try f.metadata()["xesam:title"] == .string("Chords in a FLAC") }
             try f.call(Self.player, "Play")
             try f.waitUntil("plays on", timeout: 10) { try f.status() == "Playing" && f.position() > position }
+        }
+
+        @Test func restoreWithAVanishedFileStaysPausedOnTheNextEntry() throws {
+            let f = try ServiceFixture()
+            let a = f.stateDir.file("a.wav"), b = f.stateDir.file("b.wav")
+            try TestMedia.sineWAV(a, seconds: 3)
+            try TestMedia.sineWAV(b, seconds: 3, frequency: 660)
+            try f.launch([a, b])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            try f.call(Self.player, "Pause")
+            #expect(try f.stop() == 0)
+            try FileManager.default.removeItem(atPath: a)
+            try f.launch()
+            try f.waitUntil("paused on b", timeout: 10) {
+                try f.trackID() == "/org/linnet/Track/2" && f.status() == "Paused"
+            }
+            #expect(f.log().contains("a.wav"))
+            #expect(f.daemon?.isRunning == true)
         }
 
         @Test func killNineLosesAtMostAFewSeconds() throws {

@@ -128,6 +128,23 @@ extension ServiceSuites {
             try f.waitUntil("plays again", timeout: 10) { try f.status() == "Playing" || f.trackID() != first }
         }
 
+        @Test func trackRepeatSendsSeekedToZeroAndKeepsTheTrackID() throws {
+            let f = try ServiceFixture()
+            let a = f.stateDir.file("a.wav"), b = f.stateDir.file("b.wav")
+            try TestMedia.sineWAV(a, seconds: 1.2)
+            try TestMedia.sineWAV(b, seconds: 1.2, frequency: 660)
+            try f.launch([a, b])
+            try f.set(Self.player, "LoopStatus", .string("Track"))
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            // The natural end of track 1 starts it again: same trackid, Seeked(0) so clients reset their clock.
+            #expect(signals.wait(timeout: 15) { $0.member == "Seeked" }?.arguments == [.int64(0)])
+            #expect(try f.trackID() == "/org/linnet/Track/1")
+            #expect(try f.status() == "Playing")
+            // A user Next still moves on with repeat-one.
+            try f.call(Self.player, "Next")
+            try f.waitUntil("track 2", timeout: 10) { try f.trackID() == "/org/linnet/Track/2" }
+        }
+
         @Test func emptyQueueHasNothingToPlay() throws {
             let f = try ServiceFixture()
             try f.launch(["--no-restore"])

@@ -2,7 +2,7 @@
 """Service benchmark: idle RSS, CPU and wakeups while paused, exec -> bus name owned, Pause() -> PropertiesChanged.
 
 linnetd next to mpv + mpv-mpris and mpd + mpDris2, each on its own private dbus-daemon and pulseaudio (null sink).
-Prints a markdown table. Usage: bench.py LINNETD DEMO_DIR
+Prints a markdown table. Usage: bench.py DEMO_DIR LINNETD [LINNETD…] (the first is the one the ratios use)
 """
 import os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -63,12 +63,13 @@ def task_files(pid, name):
     return [os.path.join(base, t, name) for t in os.listdir(base)]
 
 
-def rss_kb(pids):
+def memory_kb(pids, key):
+    """Sum of one smaps_rollup field (Rss, Pss, …) over `pids`, in kB."""
     total = 0
     for pid in pids:
-        with open("/proc/%d/status" % pid) as f:
+        with open("/proc/%d/smaps_rollup" % pid) as f:
             for line in f:
-                if line.startswith("VmRSS:"):
+                if line.startswith(key + ":"):
                     total += int(line.split()[1])
     return total
 
@@ -157,11 +158,11 @@ class Player:
 
 
 class Linnet(Player):
-    label, bus_name = "linnetd", "org.mpris.MediaPlayer2.linnet"
+    bus_name = "org.mpris.MediaPlayer2.linnet"
 
-    def __init__(self, servers, demo, binary):
+    def __init__(self, servers, demo, binary, label):
         super().__init__(servers, demo)
-        self.binary = binary
+        self.binary, self.label = binary, label
 
     def start(self):
         tracks = sorted(os.path.join(self.demo, f) for f in os.listdir(self.demo) if f[0].isdigit())
@@ -199,10 +200,21 @@ class Mpd(Player):
             f.write("[Bling]\nmmkeys = False\nnotify = False\n")
         self.procs = [subprocess.Popen(["mpd", "--no-daemon", d + "/mpd.conf"], env=env,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-        wait_for("mpd socket", lambda: os.path.exists(sock))
+        self.sock = sock
+        # mpDris2 retries a refused connection only after seconds: start it once mpd answers.
+        wait_for("mpd greeting", self.answers)
         self.procs.append(subprocess.Popen(["mpDris2"], env=env, stdout=subprocess.DEVNULL,
                                            stderr=subprocess.DEVNULL))
         self.sock, self.env = sock, env
+
+    def answers(self):
+        import socket
+        try:
+            with socket.socket(socket.AF_UNIX) as c:
+                c.connect(self.sock)
+                return c.makefile("r").readline().startswith("OK MPD")
+        except OSError:
+            return False
 
     def mpd(self, command):
         """One command over mpd's own protocol (no mpc needed); returns the response text."""
@@ -266,13 +278,14 @@ def measure(player):
     wait_for("paused", lambda: get_status() == "Paused")
     time.sleep(6.0)  # let the pause settle (stream corked, idle dispatch worker threads retired)
     pids = player.pids()
-    rss = rss_kb(pids)
+    rss, pss = memory_kb(pids, "Rss"), memory_kb(pids, "Pss")
     t0 = per_thread(pids)
     time.sleep(PAUSED_SECONDS)
     cpu, sw, ended = delta(t0, per_thread(pids))
     player.stop()
     return {
         "rss": rss / 1024.0,
+        "pss": pss / 1024.0,
         "cpu": cpu / 1e6,
         "wakeups": sw / PAUSED_SECONDS,
         "ended": ended,
@@ -283,9 +296,13 @@ def measure(player):
 
 
 def main():
-    binary, demo = sys.argv[1], sys.argv[2]
+    demo, binaries = sys.argv[1], sys.argv[2:]
+    makers = []
+    for i, b in enumerate(binaries):
+        label = "linnetd" if i == 0 else "linnetd, --static-swift-stdlib"
+        makers.append(lambda s, b=b, label=label: Linnet(s, demo, b, label))
     results = []
-    for make in [lambda s: Linnet(s, demo, binary), lambda s: Mpv(s, demo), lambda s: Mpd(s, demo)]:
+    for make in makers + [lambda s: Mpv(s, demo), lambda s: Mpd(s, demo)]:
         servers = Servers()
         player = make(servers)
         try:
@@ -300,19 +317,19 @@ def main():
         finally:
             servers.close()
     base = dict(results).get("linnetd", {})
-    print("| player | idle RSS (MB) | CPU paused 10 s (ms) | wakeups/s paused | exec → name owned (ms, median of 5) "
+    print("| player | idle RSS (MB) | idle PSS (MB) | CPU paused 10 s (ms) | wakeups/s paused | exec → name owned (ms, median of 5) "
           "| Pause → PropertiesChanged (ms, median / p90 of %d) |" % LATENCY_ROUNDS)
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for label, r in results:
         if "error" in r:
-            print("| %s | – | – | – | – | not measured: %s |" % (label, r["error"]))
+            print("| %s | – | – | – | – | – | not measured: %s |" % (label, r["error"]))
             continue
         ratio = ""
-        if label != "linnetd" and base.get("start"):
+        if not label.startswith("linnetd") and base.get("start"):
             ratio = " (linnetd = %.2f×)" % (base["start"] / r["start"])
         ended = " (%d threads ended)" % r["ended"] if r["ended"] else ""
-        print("| %s | %.1f | %.2f | %.1f%s | %.0f%s | %.2f / %.2f |" % (
-            label, r["rss"], r["cpu"], r["wakeups"], ended, r["start"], ratio, r["pause"], r["pause_p90"]))
+        print("| %s | %.1f | %.1f | %.2f | %.1f%s | %.0f%s | %.2f / %.2f |" % (
+            label, r["rss"], r["pss"], r["cpu"], r["wakeups"], ended, r["start"], ratio, r["pause"], r["pause_p90"]))
     print()
     print("Goals: RSS < 15 MB, startup < 1/3 of mpv's, Pause → signal < 2 ms, ~0 CPU while paused.")
 
