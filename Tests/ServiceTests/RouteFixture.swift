@@ -12,6 +12,10 @@ final class RouteFixture: @unchecked Sendable {
     let directory: TemporaryDirectory
     let busAddress: String
     let pulseSocket: String
+    /// `LINNET_TEST_SOUND_SERVER=pipewire` runs pipewire + wireplumber + pipewire-pulse instead of pulseaudio.
+    static let onPipeWire = ProcessInfo.processInfo.environment["LINNET_TEST_SOUND_SERVER"] == "pipewire"
+    /// pipewire and wireplumber (pipewire-pulse is `pulse`).
+    private var pipewire: [Child] = []
     var pulseAddress: String { "unix:\(pulseSocket)" }
     let client: DBusConnection
     private var bus: Child?
@@ -28,7 +32,8 @@ final class RouteFixture: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "linnet-route")
         let busSocket = directory.file("bus")
         busAddress = "unix:path=\(busSocket)"
-        pulseSocket = directory.file("pulse")
+        // pipewire-pulse puts its socket at $XDG_RUNTIME_DIR/pulse/native.
+        pulseSocket = Self.onPipeWire ? directory.file("pw-runtime") + "/pulse/native" : directory.file("pulse")
         media = directory.file("tone.wav")
         call = directory.file("call.wav")
         try TestMedia.sineWAV(media, seconds: 60)
@@ -51,7 +56,7 @@ final class RouteFixture: @unchecked Sendable {
 
     deinit {
         client.close()
-        for c in [daemon, pulse, bus].compactMap({ $0 }) { c.kill(SIGKILL); _ = try? c.wait(timeout: 10) }
+        for c in [daemon, pulse].compactMap({ $0 }) + pipewire.reversed() + [bus].compactMap({ $0 }) { c.kill(SIGKILL); _ = try? c.wait(timeout: 10) }
     }
 
     var environment: [String: String] {
@@ -63,6 +68,7 @@ final class RouteFixture: @unchecked Sendable {
 
     /// Starts pulseaudio on the fixture's socket (again, after `killPulse`).
     func startPulse(roleCork: Bool = false, defaultSink: String = "speakers") throws {
+        if Self.onPipeWire { return try startPipeWire(defaultSink: defaultSink) }
         let config = directory.file("default.pa")
         var lines = ["load-module module-native-protocol-unix socket=\(pulseSocket) auth-anonymous=1",
                      "load-module module-null-sink sink_name=speakers sink_properties=device.form_factor=speaker",
@@ -84,8 +90,28 @@ final class RouteFixture: @unchecked Sendable {
         }
     }
 
+    /// PipeWire with its pulse server; the same sinks made with pactl (module-role-cork does not exist there).
+    private func startPipeWire(defaultSink: String) throws {
+        let runtime = directory.file("pw-runtime")
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let env = ["XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": busAddress, "HOME": directory.path,
+                   "XDG_CONFIG_HOME": directory.file("pw-config"), "XDG_STATE_HOME": directory.file("pw-state")]
+        let core = try Child("pipewire", [], environment: env, output: directory.file("pipewire.log"))
+        pipewire = [core]
+        try waitUntil("pipewire", timeout: 20) { FileManager.default.fileExists(atPath: runtime + "/pipewire-0") }
+        pipewire.append(try Child("wireplumber", [], environment: env, output: directory.file("wireplumber.log")))
+        pulse = try Child("pipewire-pulse", [], environment: env, output: directory.file("pipewire-pulse.log"))
+        try waitUntil("pipewire-pulse", timeout: 20) { (try? self.pactl("info")) != nil }
+        try pactl("load-module", "module-null-sink", "sink_name=speakers", "sink_properties=device.form_factor=speaker")
+        try pactl("load-module", "module-null-sink", "sink_name=headphones", "sink_properties=device.form_factor=headphone")
+        try pactl("load-module", "module-null-sink", "sink_name=bt", "sink_properties=device.bus=bluetooth")
+        try pactl("set-default-sink", defaultSink)
+    }
+
     /// Kills the sound server (a crash) and waits until it is gone.
     func killPulse() throws {
+        for c in pipewire.reversed() { c.kill(SIGKILL); try c.wait(timeout: 10) }
+        pipewire = []
         guard let p = pulse else { return }
         p.kill(SIGKILL)
         try p.wait(timeout: 10)
