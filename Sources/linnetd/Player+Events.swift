@@ -5,7 +5,7 @@ extension Player {
     func handle(_ event: PlaybackEvent) {
         switch event {
         case .stateChanged(let state):
-            route?.reportedState = state
+            route?.stateChanged(state)
         case .trackFinished, .muteChanged, .underrun:
             break
         case .trackStarted(let item, let info):

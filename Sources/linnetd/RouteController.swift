@@ -16,7 +16,9 @@ final class RouteController {
     /// When a route change last paused us (monotonic µs), until the user chooses a state.
     private var pausedByRouteAt: Int64?
     /// The engine's state as last reported by events (what it was before a server loss stopped it).
-    var reportedState: PlaybackState = .stopped
+    private(set) var reportedState: PlaybackState = .stopped
+    /// `--exclusive`: other players are paused while Linnet plays.
+    var exclusive: ExclusiveMode?
     /// What was playing when the server went away: restored on its return.
     private var lost: (entry: QueueEntryID, position: Int64, playing: Bool)?
     /// Play was asked while no server was there: play when one appears.
@@ -29,6 +31,12 @@ final class RouteController {
     }
 
     var outputAvailable: Bool { snapshot.outputAvailable }
+
+    /// The engine reported a new transport state.
+    func stateChanged(_ state: PlaybackState) {
+        reportedState = state
+        exclusive?.linnetStateChanged(state, outputAvailable: snapshot.outputAvailable)
+    }
 
     /// The user pressed play/pause/stop: no automatic resume of any kind after this.
     func userChoseState() {

@@ -55,6 +55,7 @@ let routeOptions = RoutePolicyOptions(autoResume: arguments.autoResumeWindowSeco
                                       autoResumeWindowMicroseconds: Int64(arguments.autoResumeWindowSeconds * 1_000_000))
 let routeController = RouteController(player: player, options: routeOptions, outputAvailable: outputConnected)
 player.route = routeController
+if arguments.exclusive { routeController.exclusive = ExclusiveMode(connection: connection) }
 let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
