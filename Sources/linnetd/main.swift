@@ -51,11 +51,13 @@ do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot
 if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
 let player = Player(queue: queue, output: output)
-let routeOptions = RoutePolicyOptions(autoResume: arguments.autoResumeWindowSeconds > 0,
-                                      autoResumeWindowMicroseconds: Int64(arguments.autoResumeWindowSeconds * 1_000_000))
-let routeController = RouteController(player: player, options: routeOptions, outputAvailable: outputConnected)
+var routeSettings = RouteSettingsFile.load(environment: environment)
+routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
+routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
+let routeController = RouteController(player: player, options: routeSettings.policyOptions,
+                                      outputAvailable: outputConnected)
 player.route = routeController
-if arguments.exclusive { routeController.exclusive = ExclusiveMode(connection: connection) }
+if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
 let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.

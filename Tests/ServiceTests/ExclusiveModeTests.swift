@@ -42,6 +42,17 @@ extension ServiceSuites {
             #expect(stopped.status.get() == "Stopped")  // never touched
         }
 
+        @Test func theConfigFileTurnsItOn() throws {
+            let f = try RouteFixture()
+            let dir = f.directory.file("config") + "/linnet"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try "# test\nexclusive = yes\nauto-resume-window = 0\n".write(toFile: dir + "/linnetd.conf", atomically: true,
+                                                                           encoding: .utf8)
+            let other = try OtherPlayer(address: f.busAddress, name: "org.mpris.MediaPlayer2.other")
+            try f.launch([f.media])
+            try f.waitUntil("the other player paused", timeout: 10) { other.status.get() == "Paused" }
+        }
+
         @Test func withoutTheOptionOthersAreLeftAlone() throws {
             let f = try RouteFixture()
             let other = try OtherPlayer(address: f.busAddress, name: "org.mpris.MediaPlayer2.other")
