@@ -145,6 +145,25 @@ extension ServiceSuites {
             try f.waitUntil("track 2", timeout: 10) { try f.trackID() == "/org/linnet/Track/2" }
         }
 
+        @Test func volumeIsTheStreamVolumeBothWays() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo + "/01-intro.mp3"])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            let pulse = ["PULSE_SERVER": f.servers.pulseAddress]
+            try f.set(Self.player, "Volume", .double(0.5))
+            try f.waitUntil("the stream at 50%", timeout: 10) {
+                try Child.run("pactl", ["list", "sink-inputs"], environment: pulse).output.contains("/  50% /")
+            }
+            // A change made outside (pavucontrol, pactl) comes back as PropertiesChanged(Volume).
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            let inputs = try Child.run("pactl", ["list", "short", "sink-inputs"], environment: pulse).output
+            let index = try #require(inputs.split(separator: "\t").first.map(String.init))
+            #expect(try Child.run("pactl", ["set-sink-input-volume", index, "25%"], environment: pulse).status == 0)
+            let v = signals.propertiesChanged(Self.player, "Volume")?["Volume"]?.doubleValue ?? -1
+            #expect(abs(v - 0.25) < 0.01)
+            #expect(abs((try f.get(Self.player, "Volume").doubleValue ?? -1) - 0.25) < 0.01)
+        }
+
         @Test func emptyQueueHasNothingToPlay() throws {
             let f = try ServiceFixture()
             try f.launch(["--no-restore"])

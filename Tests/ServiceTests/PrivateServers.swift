@@ -1,13 +1,15 @@
 import Foundation
 import TestSupport
 
-/// A private dbus-daemon and pulseaudio (null sink) for one service test, both killed with SIGKILL in deinit
-/// (they hold nothing worth a graceful exit, and a child that inherited a blocked SIGTERM would never leave).
+/// A private dbus-daemon (spawned with a clean signal mask, killed with SIGKILL in deinit) plus the shared
+/// `PrivateSoundServer` (pulseaudio with a null sink) for one service test. TestSupport's `PrivateBus` is not
+/// used: it waits for its daemon with Foundation's `Process`, whose exit detection the test runner defeats.
 final class PrivateServers: @unchecked Sendable {
     // Safe: immutable after init; the processes are only signalled in deinit.
     let directory: TemporaryDirectory
     let busAddress: String
-    let pulseAddress: String
+    let sound: PrivateSoundServer
+    var pulseAddress: String { sound.address }
     private var processes: [Child] = []
 
     struct Failure: Error, CustomStringConvertible { var description: String }
@@ -16,25 +18,10 @@ final class PrivateServers: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "linnet-servers")
         let busSocket = directory.file("bus")
         busAddress = "unix:path=\(busSocket)"
-        let pulseSocket = directory.file("pulse")
-        pulseAddress = "unix:\(pulseSocket)"
+        sound = try PrivateSoundServer()
         do {
             try start("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"], environment: [:])
-            let config = directory.file("default.pa")
-            try """
-                load-module module-native-protocol-unix socket=\(pulseSocket) auth-anonymous=1
-                load-module module-null-sink sink_name=linnet_test format=s16le rate=44100 channels=2 norewinds=1
-                set-default-sink linnet_test
-
-                """.write(toFile: config, atomically: true, encoding: .utf8)
-            let runtime = directory.file("runtime")
-            try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-            try start("pulseaudio", ["-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit", "--use-pid-file=no",
-                                     "--system=no", "--log-target=stderr", "-F", config],
-                      environment: ["XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": runtime, "HOME": directory.path,
-                                    "PULSE_STATE_PATH": directory.file("state")])
             try waitFor("the bus socket") { Self.accepts(busSocket) }
-            try waitFor("pulseaudio") { Self.accepts(pulseSocket) }
         } catch {
             killAll()
             throw error
@@ -81,10 +68,8 @@ final class PrivateServers: @unchecked Sendable {
                 throw Failure(description: "pid \(dead.pid) exited \(dead.terminationStatus)")
             }
             if Date() > deadline {
-                let logs = ["dbus-daemon", "pulseaudio"].map {
-                    "\($0): " + ((try? String(contentsOfFile: directory.file("\($0).log"), encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("E: ") || $0.contains("rror") }.joined(separator: " | ")
-                }
-                throw Failure(description: "\(what) not ready after \(timeout) s; \(logs.joined(separator: "; "))")
+                let log = (try? String(contentsOfFile: directory.file("dbus-daemon.log"), encoding: .utf8)) ?? ""
+                throw Failure(description: "\(what) not ready after \(timeout) s; dbus-daemon: \(log.suffix(1000))")
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
