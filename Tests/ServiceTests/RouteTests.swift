@@ -35,6 +35,13 @@ extension ServiceSuites {
             #expect(changed.flatMap(reason) == "oldDeviceUnavailable")
             #expect(changed.flatMap { sink($0.arguments[1]) } == "speakers")
             #expect(try f.routeSink() == "speakers")
+            // What desktop tools see.
+            let r = try Child.run("playerctl", ["-p", "linnet", "status"], environment: f.environment)
+            #expect(r.output.trimmingCharacters(in: .whitespacesAndNewlines) == "Paused")
+            let b = try Child.run("busctl", ["--address=\(f.busAddress)", "get-property", ServiceFixture.bus,
+                                             ServiceFixture.path, RouteFixture.route, "Route"], environment: f.environment)
+            #expect(b.status == 0 && b.output.hasPrefix("a{sv}") && b.output.contains("\"speakers\""), "\(b.output)")
+            #expect(b.output.contains("\"Privacy\" s \"public\""), "\(b.output)")
         }
 
         @Test func movingToHeadphonesKeepsPlaying() throws {
