@@ -44,6 +44,20 @@ extension ServiceSuites {
             #expect(b.output.contains("\"Privacy\" s \"public\""), "\(b.output)")
         }
 
+        @Test(arguments: [0, 30])
+        func headphonesComingBackResumeOnlyWithTheWindow(window: Int) throws {
+            let f = try RouteFixture(defaultSink: "headphones")
+            try f.launch(["--auto-resume-window", String(window), f.media])
+            try f.waitUntil("playing on headphones", timeout: 15) { try f.status() == "Playing" && f.routeSink() == "headphones" }
+            let stream = try f.ourSinkInput()
+            try f.pactl("move-sink-input", stream, "speakers")
+            try f.waitUntil("paused on speakers", timeout: 5) { try f.status() == "Paused" && f.routeSink() == "speakers" }
+            let signals = try SignalRecorder(address: f.busAddress)
+            try f.pactl("move-sink-input", stream, "headphones")
+            #expect(signals.wait { $0.member == "RouteChanged" } != nil)
+            #expect(try f.status() == (window > 0 ? "Playing" : "Paused"))
+        }
+
         @Test func movingToHeadphonesKeepsPlaying() throws {
             let f = try RouteFixture(defaultSink: "speakers")
             try play(f, on: "speakers")
