@@ -59,6 +59,8 @@ extension PulseAudioOutput {
             // The first fill comes with the server's first write request (right after READY).
             if let stream { routeMonitor.streamReady(index: stream.index, sink: stream.deviceIndex) }
         case .failed:
+            // The server is fine but killed our stream: its sink went away with nowhere to move to.
+            if context.state == .ready { routeMonitor.streamKilled() }
             failed(context.lastError("stream"), kind: .streamFailed)
         default:
             break
@@ -119,7 +121,9 @@ extension PulseAudioOutput {
     }
 
     func failed(_ error: PulseError, kind: AudioOutputError.Kind) {
+        let estimate = estimatedHeardFrame()
         close()
+        frozenHeard = estimate  // the engine keeps this position
         client?.outputFailed(AudioOutputError(kind, operation: error.operation, message: error.message))
     }
 }

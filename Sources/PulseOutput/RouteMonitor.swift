@@ -51,6 +51,16 @@ final class RouteMonitor {
         rescanCalls()
     }
 
+    /// The server killed our stream (its sink is gone and nothing took it): no route now.
+    func streamKilled() {
+        streamIndex = nil
+        sinkIndex = nil
+        calls.removeAll()
+        guard let old = route else { return }
+        route = nil
+        emit(.routeChanged(old: old, new: nil, reason: RouteChangeReason.infer(old: old, new: nil)))
+    }
+
     /// Our stream is closed; the route is remembered, our sink input forgotten.
     func streamClosed() { streamIndex = nil }
 

@@ -10,7 +10,7 @@ extension Player {
         switch status {
         case .playing: return
         case .paused: engine.resume()
-        case .stopped: start(entry, at: 0, paused: false)
+        case .stopped: start(entry, at: route?.takeResumePoint(for: entry.id) ?? 0, paused: false)
         }
         publish()
     }

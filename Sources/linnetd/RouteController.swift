@@ -23,6 +23,9 @@ final class RouteController {
     private var lost: (entry: QueueEntryID, position: Int64, playing: Bool)?
     /// Play was asked while no server was there: play when one appears.
     private var playWhenConnected = false
+    /// Where the track was when its output vanished (the stream was killed, so the engine stopped): the next
+    /// Play continues from there instead of from the start.
+    private var resumePoint: (entry: QueueEntryID, position: Int64)?
 
     init(player: Player, options: RoutePolicyOptions, outputAvailable: Bool) {
         self.player = player
@@ -43,6 +46,12 @@ final class RouteController {
         _ = interruptions.handle(.userChoseState, isPlaying: player.status == .playing)
         pausedByRouteAt = nil
         lost = nil
+    }
+
+    /// Where Play should start `entry` from (after the output vanished under it), once.
+    func takeResumePoint(for entry: QueueEntryID) -> Int64? {
+        defer { resumePoint = nil }
+        return resumePoint?.entry == entry ? resumePoint?.position : nil
     }
 
     /// Play while there is no server: remembered, and done once one appears (PlaybackStatus stays as it is).
@@ -78,12 +87,22 @@ final class RouteController {
     private func routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason) {
         snapshot.route = new
         guard old != nil else { return }  // the first route is news for the property only
-        let playing = player.status == .playing
+        // With no route the stream is already killed and the engine stopped: what counts is what it was doing
+        // when the route went, which the event order tells.
+        let playing = player.status == .playing || (new == nil && reportedState == .playing)
         let context = RoutePlaybackContext(isPlaying: playing || interruptions.resumeWhenEnded,
                                            pausedByRouteAt: pausedByRouteAt, now: Self.now())
         let decision = RoutePolicy.decide(old: old, new: new, reason: reason, options: options, context: context)
         Log.info("route: \(old?.sinkName ?? "none") → \(new?.sinkName ?? "none") (\(reason.rawValue)): \(decision)")
         switch decision {
+        case .pause where new == nil:
+            // The stream is killed with its sink: the engine stops; keep the place for the next Play.
+            if let id = player.model.currentID, reportedState != .stopped {
+                resumePoint = (id, max(0, player.engine.position))
+                Log.info("no output left: Play continues \(resumePoint!.position / 1000) ms into the track")
+            }
+            _ = interruptions.handle(.cancelResume, isPlaying: false)
+            pausedByRouteAt = Self.now()
         case .pause:
             if playing { player.engine.pause() } else { _ = interruptions.handle(.cancelResume, isPlaying: false) }
             pausedByRouteAt = Self.now()

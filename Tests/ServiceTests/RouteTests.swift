@@ -58,6 +58,23 @@ extension ServiceSuites {
             #expect(try f.status() == (window > 0 ? "Playing" : "Paused"))
         }
 
+        @Test func losingEveryOutputStopsPlayingAndPlayWorksWhenOneIsBack() throws {
+            let f = try RouteFixture(defaultSink: "headphones")
+            try play(f, on: "headphones")
+            try f.waitUntil("2 s heard", timeout: 15) { try f.position() > 2_000_000 }
+            let signals = try SignalRecorder(address: f.busAddress)
+            for sink in ["speakers", "bt", "headphones"] { try f.unloadSink(sink) }
+            try f.waitUntil("not playing", timeout: 5) { try f.status() != "Playing" }
+            let changed = signals.wait { $0.member == "RouteChanged" }
+            #expect(changed.flatMap(reason) == "noSuitableRoute")
+            #expect(try f.route().isEmpty)
+            try f.pactl("load-module", "module-null-sink", "sink_name=speakers", "sink_properties=device.form_factor=speaker")
+            try f.callPlayer("Play")
+            try f.waitUntil("playing on the new speakers", timeout: 10) { try f.status() == "Playing" && f.routeSink() == "speakers" }
+            // From where it was, not from the start.
+            #expect(try f.position() > 1_500_000, "\(f.log())")
+        }
+
         @Test func movingToHeadphonesKeepsPlaying() throws {
             let f = try RouteFixture(defaultSink: "speakers")
             try play(f, on: "speakers")
