@@ -5,8 +5,6 @@ import PlayerCore
 /// Names of Linnet's route extension (issue 5), next to the MPRIS interfaces on `/org/mpris/MediaPlayer2`.
 public enum LinnetRouteNames {
     public static let interface = "org.mpris.MediaPlayer2.linnet.Route"
-    /// Play while no sound server is reachable.
-    public static let noOutputError = "org.mpris.MediaPlayer2.linnet.Error.NoOutput"
 }
 
 /// The route and interruption state published on the bus.
