@@ -5,7 +5,7 @@ import PlayerCore
 extension Player {
     func play() {
         guard let entry = model.current else { return }  // empty queue: nothing to do
-        route?.userChoseState()
+        route?.userChoseState(wantsPlaying: true)
         if let route, !route.outputAvailable { return route.deferPlay() }
         switch status {
         case .playing: return
@@ -16,7 +16,7 @@ extension Player {
     }
 
     func pause() {
-        route?.userChoseState()
+        route?.userChoseState(wantsPlaying: false)
         guard status == .playing else { return }
         engine.pause()
         publish()
@@ -27,7 +27,7 @@ extension Player {
     }
 
     func stop() {
-        route?.userChoseState()
+        route?.userChoseState(wantsPlaying: nil)
         guard status != .stopped else { return }
         engine.stop()
         publish()

@@ -41,12 +41,21 @@ final class RouteController {
         exclusive?.linnetStateChanged(state, outputAvailable: snapshot.outputAvailable)
     }
 
-    /// The user pressed play/pause/stop: no automatic resume of any kind after this.
-    func userChoseState() {
+    /// The user pressed play (`wantsPlaying` true), pause (false) or stop (nil): no automatic resume of any kind
+    /// after this; during a server outage it sets what happens when the server is back.
+    func userChoseState(wantsPlaying: Bool?) {
         _ = interruptions.handle(.userChoseState, isPlaying: player.status == .playing)
         pausedByRouteAt = nil
-        lost = nil
+        if lost != nil {
+            if let wantsPlaying { lost?.playing = wantsPlaying } else { lost = nil }
+        }
+        if wantsPlaying != true { playWhenConnected = false }
+        if wantsPlaying == nil { resumePoint = nil }
     }
+
+    /// While the server is away with a track loaded, the player shows Paused (nothing is heard) and keeps the
+    /// position; nil otherwise.
+    var outageStatus: PlaybackState? { lost == nil ? nil : .paused }
 
     /// Where Play should start `entry` from (after the output vanished under it), once.
     func takeResumePoint(for entry: QueueEntryID) -> Int64? {
@@ -56,7 +65,7 @@ final class RouteController {
 
     /// Play while there is no server: remembered, and done once one appears (PlaybackStatus stays as it is).
     func deferPlay() {
-        playWhenConnected = true
+        if lost == nil { playWhenConnected = true }
         Log.info("no sound server: playback starts when one appears")
     }
 
@@ -149,13 +158,14 @@ final class RouteController {
     private func serverReturned() {
         snapshot.outputAvailable = true
         Log.info("sound server available")
+        let lost = self.lost
+        self.lost = nil
         if let lost, lost.entry == player.model.currentID, let entry = player.model.current,
-           player.status == .stopped {
+           player.engine.state == .stopped {
             player.start(entry, at: lost.position, paused: !lost.playing)
         } else if playWhenConnected {
             player.play()
         }
-        lost = nil
         playWhenConnected = false
     }
 

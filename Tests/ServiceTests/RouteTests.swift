@@ -145,6 +145,9 @@ extension ServiceSuites {
             let before = try f.position()
             try f.killPulse()
             try f.waitUntil("output gone", timeout: 5) { try f.get(RouteFixture.route, "OutputAvailable") == .boolean(false) }
+            // Meanwhile: Paused where it was (nothing is heard), not Stopped.
+            #expect(try f.status() == "Paused")
+            #expect(abs(try f.position() - before) < 1_500_000)
             try f.startPulse()
             let back = Date()
             try f.waitUntil("playing again", timeout: 5) { try f.status() == "Playing" && f.position() > 0 }
@@ -154,6 +157,23 @@ extension ServiceSuites {
             #expect(resumeTime < 2)
             #expect(abs(after - before) < 1_500_000)
             #expect(try f.callPlayer("Pause").isEmpty)
+        }
+
+        @Test func pausedDuringAnOutageStaysPausedWhenTheServerIsBack() throws {
+            let f = try RouteFixture()
+            try play(f, on: "speakers")
+            try f.waitUntil("2 s heard", timeout: 15) { try f.position() > 2_000_000 }
+            try f.killPulse()
+            try f.waitUntil("output gone", timeout: 5) { try f.get(RouteFixture.route, "OutputAvailable") == .boolean(false) }
+            let before = try f.position()
+            try f.callPlayer("Pause")
+            try f.startPulse()
+            try f.waitUntil("output back", timeout: 5) { try f.get(RouteFixture.route, "OutputAvailable") == .boolean(true) }
+            // The paused load answers at once; the position is where it was.
+            try f.waitUntil("loaded", timeout: 5) { abs(try f.position() - before) < 200_000 }
+            #expect(try f.status() == "Paused")
+            try f.callPlayer("Play")
+            try f.waitUntil("playing", timeout: 5) { try f.status() == "Playing" }
         }
 
         @Test func startsWithoutAServerAndPlaysOnceOneAppears() throws {
