@@ -117,7 +117,10 @@ final class RouteMonitor {
         }
     }
 
-    private func report(_ new: AudioRoute?, info: PulseSinkInfo?) {
+    private func report(_ reported: AudioRoute?, info: PulseSinkInfo?) {
+        // `auto_null` is a placeholder, not an output: PipeWire's "Dummy Output" when no sink is left (and
+        // PulseAudio's module-always-sink). Nothing is heard there: that is no route.
+        let new = reported?.sinkName == "auto_null" ? nil : reported
         let old = route
         guard new != old else { return }
         let otherSink = old?.sinkName != new?.sinkName

@@ -104,8 +104,9 @@ final class RouteController {
         let decision = RoutePolicy.decide(old: old, new: new, reason: reason, options: options, context: context)
         Log.info("route: \(old?.sinkName ?? "none") → \(new?.sinkName ?? "none") (\(reason.rawValue)): \(decision)")
         switch decision {
-        case .pause where new == nil:
-            // The stream is killed with its sink: the engine stops; keep the place for the next Play.
+        case .pause where new == nil && player.engine.state == .stopped:
+            // The stream was killed with its sink (PulseAudio) and the engine stopped (the output reports the
+            // route before the failure, under its lock): keep the place for the next Play.
             if let id = player.model.currentID, reportedState != .stopped {
                 resumePoint = (id, max(0, player.engine.position))
                 Log.info("no output left: Play continues \(resumePoint!.position / 1000) ms into the track")
