@@ -90,6 +90,17 @@ final class RouteMonitor {
             if sinkIndex != nil { refresh(previousSink: nil) }
         case (.sinkInput, .remove):
             if calls.remove(index) != nil { emit(.communicationEnded(index)) }
+        case (.sinkInput, .change) where index == streamIndex:
+            // Our stream moved without a moved callback (pipewire-pulse does not always send one).
+            // pipewire-pulse parks a stream on its `auto_null` placeholder for a moment while WirePlumber picks
+            // the next sink: that transit is left to the moved callback, which reports where it ends.
+            context.sinkInputInfo(index: index) { [weak self] info in
+                guard let self, let info, info.index == self.streamIndex, info.sink != self.sinkIndex else { return }
+                self.context.sinkInfo(index: info.sink) { [weak self] sink in
+                    guard let self, let sink, sink.name != "auto_null", info.sink != self.sinkIndex else { return }
+                    self.streamMoved(to: info.sink)
+                }
+            }
         case (.sinkInput, _) where index != streamIndex:
             checkCall(index)
         default:

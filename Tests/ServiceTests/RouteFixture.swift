@@ -105,7 +105,8 @@ final class RouteFixture: @unchecked Sendable {
         try pactl("load-module", "module-null-sink", "sink_name=speakers", "sink_properties=device.form_factor=speaker")
         try pactl("load-module", "module-null-sink", "sink_name=headphones", "sink_properties=device.form_factor=headphone")
         try pactl("load-module", "module-null-sink", "sink_name=bt", "sink_properties=device.bus=bluetooth")
-        try pactl("set-default-sink", defaultSink)
+        // "Not supported" until WirePlumber has published its default-sink metadata.
+        try waitUntil("wireplumber's default sink", timeout: 20) { (try? self.pactl("set-default-sink", defaultSink)) != nil }
     }
 
     /// Kills the sound server (a crash) and waits until it is gone.
