@@ -47,15 +47,7 @@ struct ClientAgainstLinnetdTests {
             "  7  07-untagged  0:06",
             "  8  Linotte mélodieuse — Linnet  0:08",
         ]
-        #expect(lines.count == expected.count)
-        // Tracks 2 and 6 carry two ARTIST tags (data/README.md); linnetd currently reports one of them.
-        let singleArtist = [1, 5]
-        for (i, line) in lines.enumerated() where i < expected.count && !singleArtist.contains(i) {
-            #expect(line == expected[i])
-        }
-        withKnownIssue("linnetd gives only one of two ARTIST tags (FLAC: the first, Opus: the last)") {
-            for i in singleArtist where i < lines.count { #expect(lines[i] == expected[i]) }
-        }
+        #expect(lines == expected)
     }
 
     @Test func transportAndQueueEditing() throws {
