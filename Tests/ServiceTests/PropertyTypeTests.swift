@@ -32,7 +32,9 @@ extension ServiceSuites {
                 }
                 #expect(seen == properties, "\(interface)")
             }
-            // Metadata value types (mpris-proxy rejects a player with one wrong type).
+            // Metadata value types (mpris-proxy rejects a player with one wrong type). Tags are read in the
+            // background after start-up, so wait until they have reached Metadata.
+            try f.waitUntil("tags in Metadata", timeout: 10) { try f.metadata()["xesam:album"] != nil }
             let m = try f.metadata()
             #expect(m["mpris:trackid"]?.signature == .objectPath)
             #expect(m["mpris:length"]?.signature == .int64)
