@@ -1,5 +1,5 @@
 # Linnet: build, test and install.
-#   make                                   build release binaries (swift build -c release)
+#   make                                   build release binaries (swift build -c release $(RELEASE_FLAGS))
 #   make test                              run the test suite (swift test)
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
@@ -18,6 +18,11 @@ APPLICATIONSDIR ?= $(DATADIR)/applications
 ICONDIR ?= $(DATADIR)/icons/hicolor
 INSTALL ?= install
 
+# Shipped binaries link the Swift runtime statically and drop unreferenced sections: idle linnetd RSS 15.2 MB
+# instead of 17.4 MB with the shared runtime (bench/service/run). PSS is higher (8.9 vs 5.2 MB on a build machine,
+# where other Swift processes share the runtime's pages), but on a desktop linnetd is usually the only Swift
+# program, so nothing shares those pages there and the static build is the lighter one in both measures.
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --gc-sections
 BUILDDIR := .build/release
 PROGRAMS := linnetd linnet
 MANPAGES := linnetd.1 linnet.1
@@ -37,7 +42,7 @@ REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
 all: build
 
 build:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 test:
 	$(SWIFT) test
