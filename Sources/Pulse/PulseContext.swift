@@ -16,6 +16,8 @@ public final class PulseContext: @unchecked Sendable {
     public var onDisconnect: ((PulseError) -> Void)?
     /// Called on the loop thread for every sink-input event the subscription delivers: (index, removed?).
     public var onSinkInputEvent: ((UInt32, Bool) -> Void)?
+    /// Called on the loop thread for every event of `subscribeRouteEvents` (see PulseIntrospection.swift).
+    public var onSubscription: ((PulseFacility, PulseChange, UInt32) -> Void)?
     private var wasReady = false
 
     /// Creates the context with the client properties (application.name, application.id, …).

@@ -145,6 +145,9 @@ public final class PulseStream: @unchecked Sendable {
     /// The sink's name (valid once ready).
     public var deviceName: String? { pa_stream_get_device_name(raw).map { String(cString: $0) } }
 
+    /// The sink's index (valid once ready).
+    public var deviceIndex: UInt32 { pa_stream_get_device_index(raw) }
+
     /// Bytes the server wants now.
     public var writableSize: Int {
         let n = pa_stream_writable_size(raw)

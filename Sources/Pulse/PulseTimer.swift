@@ -39,3 +39,6 @@ public final class PulseTimer: @unchecked Sendable {
         if let event { pa_context_rttime_restart(context.raw, event, linnet_pa_usec_invalid) }
     }
 }
+
+/// libpulse's monotonic clock (`pa_rtclock_now`), in microseconds: the clock of `PulseTimer` and timing info.
+public func pulseClockMicroseconds() -> UInt64 { pa_rtclock_now() }

@@ -24,7 +24,7 @@ extension PulseAudioOutput {
     }
 
     public func heardFrame() -> Int64? {
-        guard let stream, let format else { return nil }
+        guard let stream, let format else { return frozenHeard }
         if anchorBytes == nil, let w = stream.writeIndex {
             anchorBytes = w - epochBytes
         }
@@ -57,8 +57,10 @@ extension PulseAudioOutput {
         switch state {
         case .ready:
             // The first fill comes with the server's first write request (right after READY).
-            break
+            if let stream { routeMonitor.streamReady(index: stream.index, sink: stream.deviceIndex) }
         case .failed:
+            // The server is fine but killed our stream: its sink went away with nowhere to move to.
+            if context.state == .ready { routeMonitor.streamKilled() }
             failed(context.lastError("stream"), kind: .streamFailed)
         default:
             break
@@ -80,6 +82,7 @@ extension PulseAudioOutput {
 
     func moved() {
         if let name = stream?.deviceName { client?.outputEvent(.movedToSink(name: name)) }
+        if let stream { routeMonitor.streamMoved(to: stream.deviceIndex) }
     }
 
     func sinkInputChanged(_ index: UInt32, removed: Bool) {
@@ -94,14 +97,33 @@ extension PulseAudioOutput {
         }
     }
 
+    /// Timing info arrived: remember what was heard when (for the estimate after a server loss), check the mark.
+    func timingUpdated() {
+        if let f = heardFrame() { lastTiming = (f, pulseClockMicroseconds()) }
+        checkMark()
+    }
+
+    /// The frame heard now, extrapolated from the last timing info (the stream cannot be asked any more).
+    func estimatedHeardFrame() -> Int64? {
+        guard let t = lastTiming, let format else { return nil }
+        let elapsed = corked ? 0 : Int64(pulseClockMicroseconds() &- t.at) * Int64(format.sampleRate) / 1_000_000
+        return min(t.frame + elapsed, epochBytes / Int64(format.bytesPerFrame))
+    }
+
     func connectionLost(_ error: PulseError) {
+        let estimate = estimatedHeardFrame()
         close()
+        frozenHeard = estimate
+        routeMonitor.serverLost()
+        scheduleReconnect()
         client?.outputEvent(.serverLost)
         client?.outputFailed(AudioOutputError(.disconnected, operation: error.operation, message: error.message))
     }
 
     func failed(_ error: PulseError, kind: AudioOutputError.Kind) {
+        let estimate = estimatedHeardFrame()
         close()
+        frozenHeard = estimate  // the engine keeps this position
         client?.outputFailed(AudioOutputError(kind, operation: error.operation, message: error.message))
     }
 }

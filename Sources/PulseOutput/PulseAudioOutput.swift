@@ -1,3 +1,4 @@
+import Dispatch
 import PlayerCore
 import Pulse
 
@@ -9,7 +10,7 @@ import Pulse
 public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     let configuration: PulseOutputConfiguration
     let mainloop: PulseMainloop
-    /// Replaced by `reconnect()` after the server went away.
+    /// Replaced by a fresh one on every reconnect (`reconnect()`, or the timer in PulseAudioOutput+Reconnect.swift).
     var context: PulseContext
     weak var client: (any AudioOutputClient)?
 
@@ -28,34 +29,68 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     var markTimer: PulseTimer!
     /// True while `fill` runs, so `pump` from inside `render` does not recurse.
     var filling = false
+    /// Route and call watching (issue 5).
+    lazy var routeMonitor = RouteMonitor(context: context) { [weak self] event in self?.client?.outputEvent(event) }
+    /// The reconnect timer: exists only while disconnected (created and cancelled with the lock held).
+    var reconnectTimer: (any DispatchSourceTimer)?
+    var reconnectDelayMilliseconds = 100
+    /// The last heard frame known from timing info and when (pa_rtclock µs); whether we are corked.
+    var lastTiming: (frame: Int64, at: UInt64)?
+    var corked = false
+    /// What `heardFrame` says after the server vanished with our stream (an estimate from `lastTiming`), so the
+    /// engine keeps the position for the reconnect.
+    var frozenHeard: Int64?
 
-    /// Connects to the server (blocking until connected or refused).
-    public init(configuration: PulseOutputConfiguration = PulseOutputConfiguration()) throws(AudioOutputError) {
+    /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
+    /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
+    /// `.serverReturned` event once connected).
+    public init(configuration: PulseOutputConfiguration = PulseOutputConfiguration(),
+                waitForServer: Bool = false) throws(AudioOutputError) {
         self.configuration = configuration
+        var connected = false
         do throws(PulseError) {
             mainloop = try PulseMainloop()
             context = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
-            try mainloop.withLock { () throws(PulseError) in try context.connect(server: configuration.server) }
+            do throws(PulseError) {
+                try mainloop.withLock { () throws(PulseError) in try context.connect(server: configuration.server) }
+                connected = true
+            } catch {
+                if !waitForServer { throw error }
+            }
         } catch {
             throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
         }
-        mainloop.withLock { attach(context) }
+        mainloop.withLock {
+            if connected {
+                attach(context)
+            } else {
+                markTimer = context.makeTimer { [weak self] in self?.checkMark() }
+                scheduleReconnect()
+            }
+        }
     }
 
-    /// Wires a connected context to this output (lock held).
-    private func attach(_ c: PulseContext) {
+    /// Wires a connected context to this output (lock held): disconnect handler, subscriptions (volume, route,
+    /// calls), the mark timer; stops the reconnect timer.
+    func attach(_ c: PulseContext) {
         context = c
+        markTimer?.disarm()
         markTimer = c.makeTimer { [weak self] in self?.checkMark() }
         c.onDisconnect = { [weak self] error in self?.connectionLost(error) }
         c.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
-        c.subscribeSinkInputs()
+        c.onSubscription = { [weak self] facility, change, index in self?.routeMonitor.subscription(facility, change, index) }
+        c.subscribeRouteEvents()
+        routeMonitor.context = c
+        reconnectTimer?.cancel()
+        reconnectTimer = nil
     }
 
     /// Whether the connection to the server is up.
     public var isConnected: Bool { mainloop.withLock { context.state == .ready } }
 
     /// Connects again after the server went away (`.serverLost`); a no-op while connected. Blocks until the
-    /// server answers or refuses; call from outside the loop thread (e.g. with backoff from the owner's queue).
+    /// server answers or refuses; call from outside the loop thread. (linnetd relies on the automatic reconnect
+    /// of PulseAudioOutput+Reconnect.swift instead; this is for owners that drive it themselves.)
     public func reconnect() throws(AudioOutputError) {
         try mainloop.withLock { () throws(AudioOutputError) in
             guard context.state != .ready else { return }
@@ -72,7 +107,9 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 
     deinit {
         mainloop.withLock {
-            markTimer.disarm()
+            reconnectTimer?.cancel()
+            reconnectTimer = nil
+            markTimer?.disarm()
             stream = nil
         }
     }
@@ -110,25 +147,30 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         s.onStateChange = { [weak self] state in self?.streamStateChanged(state) }
         s.onWriteRequest = { [weak self] _ in self?.fill() }
         s.onUnderflow = { [weak self] in self?.underflow() }
-        s.onTimingUpdate = { [weak self] in self?.checkMark() }
+        s.onTimingUpdate = { [weak self] in self?.timingUpdated() }
         s.onEvent = { [weak self] name in self?.streamEvent(name) }
         s.onMoved = { [weak self] in self?.moved() }
         stream = s
+        self.corked = corked
         self.format = format
         epochBytes = 0
         anchorBytes = 0
     }
 
     public func close() {
+        if stream != nil { routeMonitor.streamClosed() }
         markFrame = nil
         markTimer.disarm()
         stream = nil
         format = nil
         epochBytes = 0
         anchorBytes = nil
+        lastTiming = nil
+        frozenHeard = nil
     }
 
     public func setCorked(_ corked: Bool) {
+        self.corked = corked
         stream?.cork(corked)
         // Timing info goes stale across a cork; refresh so position/marks resume from fresh data.
         stream?.requestTimingUpdate()

@@ -4,9 +4,14 @@ struct Arguments: Equatable {
     var restore = true
     var paths: [String] = []
     var help = false
+    /// Seconds after a route pause during which the headphones coming back resume playback (0: never);
+    /// nil: as linnetd.conf says.
+    var autoResumeWindowSeconds: Double?
+    /// Pause other MPRIS players while Linnet plays, resume them after; nil: as linnetd.conf says.
+    var exclusive: Bool?
 
     static let usage = """
-        Usage: linnetd [--state-dir DIR] [--no-restore] [PATH...]
+        Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--[no-]exclusive] [PATH...]
 
         The Linnet music player service: plays local files and speaks MPRIS 2.2 on the session bus as
         org.mpris.MediaPlayer2.linnet (control it with `linnet` or `playerctl -p linnet`).
@@ -15,6 +20,13 @@ struct Arguments: Equatable {
                            the saved queue and playback starts
           --state-dir DIR  where the queue and position are remembered (default $XDG_STATE_HOME/linnet)
           --no-restore     start with an empty queue instead of the saved one (the state is still saved)
+          --auto-resume-window SECONDS
+                           resume when the headphones come back within SECONDS of the pause they caused
+                           (default 0: never, as on phones)
+          --exclusive      pause the other MPRIS players that play when Linnet starts, resume them when it stops
+          --no-exclusive   do not (the default)
+        Both can also be set in $XDG_CONFIG_HOME/linnet/linnetd.conf as `auto-resume-window = SECONDS` and
+        `exclusive = true`; the command line wins.
           --help           show this help
         """
 
@@ -31,6 +43,14 @@ struct Arguments: Equatable {
             case "--": onlyPaths = true
             case "--help", "-h": help = true
             case "--no-restore": restore = false
+            case "--exclusive": exclusive = true
+            case "--no-exclusive": exclusive = false
+            case "--auto-resume-window":
+                guard i < args.count, let v = Double(args[i]), v >= 0, v.isFinite else {
+                    throw UsageError(message: "--auto-resume-window needs a number of seconds (0 = off)")
+                }
+                autoResumeWindowSeconds = v
+                i += 1
             case "--state-dir":
                 guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
                 stateDirectory = args[i]

@@ -5,15 +5,18 @@ import PlayerCore
 extension Player {
     func play() {
         guard let entry = model.current else { return }  // empty queue: nothing to do
+        route?.userChoseState(wantsPlaying: true)
+        if let route, !route.outputAvailable { return route.deferPlay() }
         switch status {
         case .playing: return
         case .paused: engine.resume()
-        case .stopped: start(entry, at: 0, paused: false)
+        case .stopped: start(entry, at: route?.takeResumePoint(for: entry.id) ?? 0, paused: false)
         }
         publish()
     }
 
     func pause() {
+        route?.userChoseState(wantsPlaying: false)
         guard status == .playing else { return }
         engine.pause()
         publish()
@@ -24,6 +27,7 @@ extension Player {
     }
 
     func stop() {
+        route?.userChoseState(wantsPlaying: nil)
         guard status != .stopped else { return }
         engine.stop()
         publish()
@@ -78,6 +82,10 @@ extension Player {
 
     /// Plays (or loads paused) `entry` from `position`.
     func start(_ entry: QueueEntry, at position: Int64, paused: Bool) {
+        if let route, !route.outputAvailable {
+            if !paused { route.deferPlay() }
+            return
+        }
         failures.removeAll()
         expectedStarts = []
         awaitingStart = entry.id

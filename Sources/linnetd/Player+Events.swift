@@ -4,7 +4,9 @@ import PlayerCore
 extension Player {
     func handle(_ event: PlaybackEvent) {
         switch event {
-        case .stateChanged, .trackFinished, .muteChanged, .underrun:
+        case .stateChanged(let state):
+            route?.stateChanged(state)
+        case .trackFinished, .muteChanged, .underrun:
             break
         case .trackStarted(let item, let info):
             guard let id = entryID(item), model.entry(id) != nil else { break }
@@ -45,11 +47,13 @@ extension Player {
             // for the track it plays now.
         case .volumeChanged(let v):
             volume = v
+        case .error(_, let error) where RouteController.isServerLoss(error):
+            Log.info("\(error)")  // not the track's fault: RouteController continues when the server is back
         case .error(let item, let error):
             Log.error("\(item.map { "\($0.location): " } ?? "")\(error)")
             if let item, let id = entryID(item) { failures.insert(id) }
         case .output(let e):
-            Log.info("sound output: \(e)")
+            route?.handle(e)
         }
         publish()
     }

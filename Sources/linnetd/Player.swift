@@ -15,6 +15,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     private(set) var engine: PlaybackEngine!
     var mpris: MPRISService?
     var persistence: StatePersistence?
+    /// Route, interruptions and server loss (issue 5); set by main.
+    var route: RouteController?
     let collector = MediaCollector()
     let prober = TagProber()
     /// What to do on Quit (save and exit), set by main.
@@ -44,7 +46,8 @@ final class Player: PlayerControl, @unchecked Sendable {
 
     // MARK: - Reading
 
-    var status: PlaybackState { engine.state }
+    /// The engine's state, except Paused while the sound server is away with a track loaded (RouteController).
+    var status: PlaybackState { route?.outageStatus ?? engine.state }
 
     var positionMicroseconds: Int64 {
         status == .stopped ? 0 : max(0, engine.position)

@@ -46,9 +46,18 @@ let queue = DispatchQueue.main
 let connection: DBusConnection
 do { connection = try DBusConnection(bus: .session, queue: queue) } catch { fail("cannot connect to the session bus: \(error)") }
 let output: any AudioOutput
-do { output = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
+let outputConnected: Bool
+do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
+if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
 let player = Player(queue: queue, output: output)
+var routeSettings = RouteSettingsFile.load(environment: environment)
+routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
+routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
+let routeController = RouteController(player: player, options: routeSettings.policyOptions,
+                                      outputAvailable: outputConnected)
+player.route = routeController
+if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
 let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
@@ -59,6 +68,12 @@ do {
                              log: { Log.error($0) })
 } catch {
     fail("cannot export the MPRIS objects: \(error)")
+}
+do {
+    routeController.service = try LinnetRouteService(connection: connection, initial: routeController.snapshot,
+                                                     log: { Log.error($0) })
+} catch {
+    fail("cannot export the route interface: \(error)")
 }
 
 /// Saves and exits; runs on the main queue.

@@ -37,6 +37,14 @@ public enum AudioOutputEvent: Sendable, Hashable {
     case movedToSink(name: String)
     /// The sound server went away; the stream is gone. Playback state is kept for a reconnect.
     case serverLost
+    /// The output is connected to a sound server again (after `serverLost`, or a first server after none).
+    case serverReturned
+    /// The stream's route changed (first route: `old` nil); `reason` from `RouteChangeReason.infer` (issue 5).
+    case routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason)
+    /// A communication stream (a call: `StreamRole.isCommunication`) started on our sink; by sink-input index.
+    case communicationStarted(UInt32)
+    /// That communication stream ended or left our sink.
+    case communicationEnded(UInt32)
 }
 
 /// Properties of a playback stream that the desktop shows (pavucontrol, sound settings).

@@ -1,0 +1,64 @@
+/// The route/session settings of linnetd read from `$XDG_CONFIG_HOME/linnet/linnetd.conf` (issue 5):
+/// `key = value` lines, `#` comments, blank lines ignored. Keys: `auto-resume-window` (seconds, 0 = off) and
+/// `exclusive` (true/false, yes/no, on/off, 1/0). Command-line options override the file.
+public struct RouteSettings: Sendable, Hashable {
+    public var autoResumeWindowSeconds: Double?
+    public var exclusive: Bool?
+
+    public init(autoResumeWindowSeconds: Double? = nil, exclusive: Bool? = nil) {
+        self.autoResumeWindowSeconds = autoResumeWindowSeconds
+        self.exclusive = exclusive
+    }
+
+    /// A line that could not be understood, with its number (1-based) for the error message.
+    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Parses the file's text; unknown keys are errors (a typo should not be silently ignored).
+    public static func parse(_ text: String) throws(ParseError) -> RouteSettings {
+        var settings = RouteSettings()
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingSpaces
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw ParseError(line: n + 1, message: "expected key = value, got '\(line)'")
+            }
+            let key = line[..<eq].trimmingSpaces.lowercased()
+            let value = line[line.index(after: eq)...].trimmingSpaces
+            switch key {
+            case "auto-resume-window":
+                guard let v = Double(value), v >= 0, v.isFinite else {
+                    throw ParseError(line: n + 1, message: "auto-resume-window needs seconds (0 = off), got '\(value)'")
+                }
+                settings.autoResumeWindowSeconds = v
+            case "exclusive":
+                switch value.lowercased() {
+                case "true", "yes", "on", "1": settings.exclusive = true
+                case "false", "no", "off", "0": settings.exclusive = false
+                default: throw ParseError(line: n + 1, message: "exclusive needs true or false, got '\(value)'")
+                }
+            default:
+                throw ParseError(line: n + 1, message: "unknown key '\(key)'")
+            }
+        }
+        return settings
+    }
+
+    /// The policy options for an auto-resume window (0 or nil: off).
+    public var policyOptions: RoutePolicyOptions {
+        let w = autoResumeWindowSeconds ?? 0
+        return RoutePolicyOptions(autoResume: w > 0, autoResumeWindowMicroseconds: Int64(w * 1_000_000))
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return String(self[first...last])
+    }
+}
