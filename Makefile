@@ -1,5 +1,5 @@
 # Linnet: build, test and install.
-#   make                                   build release binaries (swift build -c release)
+#   make                                   build release binaries (swift build -c release $(RELEASE_FLAGS))
 #   make test                              run the test suite (swift test)
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
@@ -18,6 +18,14 @@ APPLICATIONSDIR ?= $(DATADIR)/applications
 ICONDIR ?= $(DATADIR)/icons/hicolor
 INSTALL ?= install
 
+# Shipped binaries link the Swift runtime statically and drop unreferenced sections: idle linnetd RSS 15.2 MB
+# instead of 17.4 MB with the shared runtime (bench/service/run). PSS is higher (8.9 vs 5.2 MB on a build machine,
+# where other Swift processes share the runtime's pages), but on a desktop linnetd is usually the only Swift
+# program, so nothing shares those pages there and the static build is the lighter one in both measures.
+# lld with packed relative relocations (DT_RELR, glibc >= 2.36 as in Debian 12): the PIE's 570 KB of relocations
+# shrink to 5 KB, so start-up no longer reads them (idle RSS -0.7 MB). Still position-independent: the binary holds
+# every tag and playlist parser, so it keeps ASLR (-no-pie saved about the same and is not used).
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --gc-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 BUILDDIR := .build/release
 PROGRAMS := linnetd linnet
 MANPAGES := linnetd.1 linnet.1
@@ -37,7 +45,7 @@ REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
 all: build
 
 build:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 test:
 	$(SWIFT) test

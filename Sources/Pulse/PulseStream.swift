@@ -31,13 +31,17 @@ public final class PulseStream: @unchecked Sendable {
     /// The server wants `nbytes` more.
     public var onWriteRequest: ((Int) -> Void)?
     public var onUnderflow: (() -> Void)?
-    /// Timing info was updated (after flush, periodically with AUTO_TIMING_UPDATE).
+    /// Timing info was updated (after flush, cork, drain, and on the update ramp while uncorked).
     public var onTimingUpdate: (() -> Void)?
     /// A server event such as PA_STREAM_EVENT_REQUEST_CORK ("request-cork").
     public var onEvent: ((String) -> Void)?
     /// The stream was moved to another sink.
     public var onMoved: (() -> Void)?
     private var drainGeneration: UInt64 = 0
+    /// Our own timing-update ramp (see PulseStream+TimingUpdates.swift); nil until first armed.
+    var timingTimer: PulseTimer?
+    var timingIntervalMicroseconds: UInt64 = 0
+    var isCorked = false
 
     /// Creates a stream with `properties` (media.role, media.title, …).
     public init(context: PulseContext, name: String, format: SampleFormat, sampleRate: Int, channels: Int,
@@ -58,7 +62,10 @@ public final class PulseStream: @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         pa_stream_set_state_callback(raw, { _, ud in
             let me = PulseStream.from(ud)
-            withExtendedLifetime(me) { me.onStateChange?(me.state) }
+            withExtendedLifetime(me) {
+                if me.state == .ready { me.restartTimingUpdates() }
+                me.onStateChange?(me.state)
+            }
         }, me)
         pa_stream_set_write_callback(raw, { _, n, ud in
             let me = PulseStream.from(ud)
@@ -66,7 +73,10 @@ public final class PulseStream: @unchecked Sendable {
         }, me)
         pa_stream_set_underflow_callback(raw, { _, ud in
             let me = PulseStream.from(ud)
-            withExtendedLifetime(me) { me.onUnderflow?() }
+            withExtendedLifetime(me) {
+                me.restartTimingUpdates()
+                me.onUnderflow?()
+            }
         }, me)
         pa_stream_set_latency_update_callback(raw, { _, ud in
             let me = PulseStream.from(ud)
@@ -88,6 +98,7 @@ public final class PulseStream: @unchecked Sendable {
     }
 
     deinit {
+        timingTimer?.disarm()
         pa_stream_set_state_callback(raw, nil, nil)
         pa_stream_set_write_callback(raw, nil, nil)
         pa_stream_set_underflow_callback(raw, nil, nil)
@@ -118,8 +129,9 @@ public final class PulseStream: @unchecked Sendable {
         // EARLY_REQUESTS: the sink's own latency is set to about one `minimumRequest` while our queue keeps the
         // whole `targetLength`: a deep client buffer (slack when this process is not scheduled in time) with a
         // short hardware buffer (cork, flush and seek are heard soon even on sinks that cannot rewind).
-        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-            | PA_STREAM_EARLY_REQUESTS.rawValue
+        // No AUTO_TIMING_UPDATE: libpulse's timer keeps polling a corked stream; ours stops while corked.
+        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_EARLY_REQUESTS.rawValue
+        isCorked = corked
         if corked { flags |= PA_STREAM_START_CORKED.rawValue }
         if muted { flags |= PA_STREAM_START_MUTED.rawValue } else { flags |= PA_STREAM_START_UNMUTED.rawValue }
         var cv = PulseVolume.cvolume(channels: channels, volume: volume)
@@ -162,11 +174,14 @@ public final class PulseStream: @unchecked Sendable {
 
     public func cork(_ corked: Bool) {
         if let op = pa_stream_cork(raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
+        isCorked = corked
+        restartTimingUpdates()
     }
 
     /// Drops everything written but not yet played.
     public func flush() {
         if let op = pa_stream_flush(raw, nil, nil) { pa_operation_unref(op) }
+        restartTimingUpdates()
     }
 
     /// Lets everything written play out; `completion(success)` runs on the loop thread. A newer drain supersedes
@@ -174,6 +189,7 @@ public final class PulseStream: @unchecked Sendable {
     /// for the current one.
     public func drain(_ completion: @escaping (Bool) -> Void) {
         drainGeneration &+= 1
+        restartTimingUpdates()
         let request = Unmanaged.passRetained(DrainRequest(stream: self, generation: drainGeneration,
                                                           completion: completion)).toOpaque()
         let op = pa_stream_drain(raw, { _, ok, ud in

@@ -2,7 +2,8 @@
 """Service benchmark: idle RSS, CPU and wakeups while paused, exec -> bus name owned, Pause() -> PropertiesChanged.
 
 linnetd next to mpv + mpv-mpris and mpd + mpDris2, each on its own private dbus-daemon and pulseaudio (null sink).
-Prints a markdown table. Usage: bench.py DEMO_DIR LINNETD [LINNETD…] (the first is the one the ratios use)
+Prints a markdown table. Usage: bench.py DEMO_DIR [LABEL=]LINNETD [[LABEL=]LINNETD…] (the first is the one the
+ratios use). RSS and PSS are smaps_rollup sums; RssAnon/RssFile from /proc/PID/status.
 """
 import os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -68,6 +69,17 @@ def memory_kb(pids, key):
     total = 0
     for pid in pids:
         with open("/proc/%d/smaps_rollup" % pid) as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    total += int(line.split()[1])
+    return total
+
+
+def status_kb(pids, key):
+    """Sum of one /proc/PID/status field (RssAnon, RssFile, …), in kB."""
+    total = 0
+    for pid in pids:
+        with open("/proc/%d/status" % pid) as f:
             for line in f:
                 if line.startswith(key + ":"):
                     total += int(line.split()[1])
@@ -279,6 +291,7 @@ def measure(player):
     time.sleep(6.0)  # let the pause settle (stream corked, idle dispatch worker threads retired)
     pids = player.pids()
     rss, pss = memory_kb(pids, "Rss"), memory_kb(pids, "Pss")
+    anon, file_ = status_kb(pids, "RssAnon"), status_kb(pids, "RssFile")
     t0 = per_thread(pids)
     time.sleep(PAUSED_SECONDS)
     cpu, sw, ended = delta(t0, per_thread(pids))
@@ -286,6 +299,8 @@ def measure(player):
     return {
         "rss": rss / 1024.0,
         "pss": pss / 1024.0,
+        "anon": anon / 1024.0,
+        "file": file_ / 1024.0,
         "cpu": cpu / 1e6,
         "wakeups": sw / PAUSED_SECONDS,
         "ended": ended,
@@ -298,8 +313,8 @@ def measure(player):
 def main():
     demo, binaries = sys.argv[1], sys.argv[2:]
     makers = []
-    for i, b in enumerate(binaries):
-        label = "linnetd" if i == 0 else "linnetd, --static-swift-stdlib"
+    for i, arg in enumerate(binaries):
+        label, b = arg.split("=", 1) if "=" in arg else ("linnetd" if i == 0 else "linnetd (%d)" % (i + 1), arg)
         makers.append(lambda s, b=b, label=label: Linnet(s, demo, b, label))
     results = []
     for make in makers + [lambda s: Mpv(s, demo), lambda s: Mpd(s, demo)]:
@@ -316,20 +331,20 @@ def main():
             player.stop()
         finally:
             servers.close()
-    base = dict(results).get("linnetd", {})
-    print("| player | idle RSS (MB) | idle PSS (MB) | CPU paused 10 s (ms) | wakeups/s paused | exec → name owned (ms, median of 5) "
+    base = results[0][1] if results else {}
+    print("| player | idle RSS (MB) | idle PSS (MB) | RssAnon / RssFile (MB) | CPU paused 10 s (ms) | wakeups/s paused | exec → name owned (ms, median of 5) "
           "| Pause → PropertiesChanged (ms, median / p90 of %d) |" % LATENCY_ROUNDS)
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for label, r in results:
         if "error" in r:
-            print("| %s | – | – | – | – | – | not measured: %s |" % (label, r["error"]))
+            print("| %s | – | – | – | – | – | – | not measured: %s |" % (label, r["error"]))
             continue
         ratio = ""
         if not label.startswith("linnetd") and base.get("start"):
             ratio = " (linnetd = %.2f×)" % (base["start"] / r["start"])
         ended = " (%d threads ended)" % r["ended"] if r["ended"] else ""
-        print("| %s | %.1f | %.1f | %.2f | %.1f%s | %.0f%s | %.2f / %.2f |" % (
-            label, r["rss"], r["pss"], r["cpu"], r["wakeups"], ended, r["start"], ratio, r["pause"], r["pause_p90"]))
+        print("| %s | %.1f | %.1f | %.1f / %.1f | %.2f | %.1f%s | %.0f%s | %.2f / %.2f |" % (
+            label, r["rss"], r["pss"], r["anon"], r["file"], r["cpu"], r["wakeups"], ended, r["start"], ratio, r["pause"], r["pause_p90"]))
     print()
     print("Goals: RSS < 15 MB, startup < 1/3 of mpv's, Pause → signal < 2 ms, ~0 CPU while paused.")
 

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Finds and reads the `.lrc` file beside a track (same base name: `/m/01 Song.flac` → `/m/01 Song.lrc`).
 public enum LyricsFile {
     /// Lyrics files larger than this are not read (see `LRCParser.maxBytes`).
@@ -20,8 +18,8 @@ public enum LyricsFile {
     public static func load(forTrackAt path: String) -> (path: String, lyrics: Lyrics)? {
         for candidate in candidates(forTrackAt: path) {
             guard case .success(let status) = FileStatus.of(candidate), status.isRegularFile else { continue }
-            guard let data = FileManager.default.contents(atPath: candidate) else { continue }
-            return (candidate, LRCParser.parse([UInt8](data.prefix(maxBytes + 1))))
+            guard case .success(let bytes) = FileIO.read(candidate, upTo: maxBytes + 1) else { continue }
+            return (candidate, LRCParser.parse(bytes))
         }
         return nil
     }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Something that could not be added while collecting media, with the path it concerns.
@@ -140,12 +139,10 @@ public struct MediaCollector: Sendable {
         }
         defer { ancestors.remove(status.identity) }
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            // FileManager's error does not expose errno portably; access(2) recovers the reason.
-            let code = access(path, R_OK | X_OK) != 0 ? errno : EIO
-            out.problems.append(CollectionProblem(path: path, kind: .unreadable(errno: code))); return
+        switch FileIO.directoryEntries(path) {
+        case .success(let n): names = n
+        case .failure(let failure):
+            out.problems.append(CollectionProblem(path: path, kind: .unreadable(errno: failure.errno))); return
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in NaturalOrder.sorted(names.filter { !$0.hasPrefix(".") }) {

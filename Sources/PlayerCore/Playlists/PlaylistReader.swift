@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Reads a playlist file from disk and parses it with the parser its extension names.
 public enum PlaylistReader {
     /// Playlists larger than this are refused (a playlist of ~100k entries is well under it).
@@ -17,8 +15,10 @@ public enum PlaylistReader {
         }
         let size = Int(status.size)
         guard size <= maxBytes else { throw PlaylistError(.tooLarge(bytes: size), path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw PlaylistError(.unreadable, path: path) }
-        let bytes = [UInt8](data)
+        guard case .success(let bytes) = FileIO.read(path, upTo: maxBytes + 1) else {
+            throw PlaylistError(.unreadable, path: path)
+        }
+        guard bytes.count <= maxBytes else { throw PlaylistError(.tooLarge(bytes: bytes.count), path: path) }
         return try parse(bytes, extension: ext, path: path)
     }
 

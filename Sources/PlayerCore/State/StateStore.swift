@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A failure saving or loading the state file, with the operation, path and errno (when there is one).
@@ -55,22 +54,18 @@ public struct StateStore: Sendable {
 
     /// Writes `state` atomically.
     public func save(_ state: PlayerState) throws(StateStoreError) {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            let encoder = JSONEncoder()
             // Compact (a 10k-entry queue is ~1 MB), sorted keys so successive files diff cleanly.
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            data = try encoder.encode(state)
+            bytes = try JSONValueEncoder.encode(state).serialized()
         } catch {
             throw StateStoreError(.encode, path: path, message: "\(error)")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StateStoreError(.createDirectory, path: directory, message: "\(error)")
+        if let code = FileIO.createDirectories(directory) {
+            throw StateStoreError(.createDirectory, path: directory, errno: code)
         }
         let temporary = path + ".tmp-\(getpid())"
-        try writeDurably([UInt8](data), to: temporary)
+        try writeDurably(bytes, to: temporary)
         guard rename(temporary, path) == 0 else {
             let e = errno
             unlink(temporary)
@@ -84,8 +79,10 @@ public struct StateStore: Sendable {
         }
     }
 
-    /// Reads the state back. `now` names the set-aside file (`state.json.corrupt-<unix ms>`).
-    public func load(now: Date = Date()) -> StateLoadResult {
+    /// Reads the state back. `nowMilliseconds` (Unix time; default: the clock) names the set-aside file
+    /// (`state.json.corrupt-<unix ms>`).
+    public func load(nowMilliseconds: Int64? = nil) -> StateLoadResult {
+        let now = nowMilliseconds ?? Self.unixMilliseconds()
         let bytes: [UInt8]
         switch readAll(path) {
         case .success(let b): bytes = b
@@ -94,7 +91,7 @@ public struct StateStore: Sendable {
             return .setAside(error, movedTo: moveAside(now: now))
         }
         do {
-            let state = try JSONDecoder().decode(PlayerState.self, from: Data(bytes))
+            let state = try JSONValueDecoder.decode(PlayerState.self, from: try JSONParser.parse(bytes))
             return .loaded(state)
         } catch {
             let failure = StateStoreError(.decode, path: path, message: "\(error)")
@@ -127,26 +124,23 @@ public struct StateStore: Sendable {
     }
 
     private func readAll(_ file: String) -> Result<[UInt8], StateStoreError> {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(StateStoreError(.read, path: file, errno: errno)) }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(StateStoreError(.read, path: file, errno: errno))
-            }
-            if n == 0 { return .success(out) }
-            out += chunk[..<n]
-            // A state file of this size is not ours; refuse rather than exhaust memory.
-            if out.count > 64 << 20 { return .failure(StateStoreError(.read, path: file, message: "larger than 64 MiB")) }
+        // A state file over 64 MiB is not ours; refuse rather than exhaust memory.
+        let limit = 64 << 20
+        switch FileIO.read(file, upTo: limit + 1) {
+        case .failure(let failure): return .failure(StateStoreError(.read, path: file, errno: failure.errno))
+        case .success(let bytes) where bytes.count > limit:
+            return .failure(StateStoreError(.read, path: file, message: "larger than 64 MiB"))
+        case .success(let bytes): return .success(bytes)
         }
     }
 
-    private func moveAside(now: Date) -> String? {
-        let stamp = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    private static func unixMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
+    private func moveAside(now stamp: Int64) -> String? {
         let target = path + ".corrupt-\(stamp)"
         return rename(path, target) == 0 ? target : nil
     }

@@ -42,8 +42,7 @@ import Testing
         let t = try TempDir()
         let store = StateStore(directory: t.path)
         try t.file("state.json", text: content)
-        let now = Date(timeIntervalSince1970: 1_700_000_000.5)
-        guard case .setAside(let error, let movedTo) = store.load(now: now) else {
+        guard case .setAside(let error, let movedTo) = store.load(nowMilliseconds: 1_700_000_000_500) else {
             Issue.record("expected setAside"); return
         }
         #expect(error.operation == .decode)
