@@ -7,7 +7,10 @@ extension Player {
         case .stateChanged(let state):
             route?.stateChanged(state)
         case .trackFinished, .muteChanged, .underrun:
-            break
+            // Nothing a client sees changes. Publishing here would also read the engine's live state early: at the
+            // end of the queue it is already Stopped while `.endOfQueue` (queued right behind) has yet to move to
+            // the first track, which split one event into two PropertiesChanged.
+            return
         case .trackStarted(let item, let info):
             guard let id = entryID(item), model.entry(id) != nil else { break }
             failures.removeAll()

@@ -124,6 +124,16 @@ extension ServiceSuites {
             }
             #expect(try f.trackID() == first)
             #expect(try f.metadata()["xesam:title"] == .string("a"))
+            // One event, one PropertiesChanged: the signal that says Stopped also carries the move to the first
+            // track (a client that redraws on it must not show the last track as stopped).
+            let stopped = signals.wait { s in
+                s.member == "PropertiesChanged"
+                    && s.arguments[1].stringKeyedDictionary?["PlaybackStatus"]?.unwrappingVariants == .string("Stopped")
+            }
+            let changed = stopped?.arguments[1].stringKeyedDictionary?.mapValues(\.unwrappingVariants)
+            #expect(changed != nil, "no PropertiesChanged with PlaybackStatus Stopped")
+            let trackid = changed?["Metadata"]?.stringKeyedDictionary?["mpris:trackid"]?.unwrappingVariants
+            #expect(trackid == .objectPath(DBusObjectPath(first)!))
             try f.call(Self.player, "Play")
             try f.waitUntil("plays again", timeout: 10) { try f.status() == "Playing" || f.trackID() != first }
         }
