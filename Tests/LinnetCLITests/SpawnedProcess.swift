@@ -18,32 +18,8 @@ final class SpawnedProcess: @unchecked Sendable {
     init(_ executable: String, _ args: [String], environment: [String: String] = [:]) throws {
         directory = try TemporaryDirectory(prefix: "linnet-spawn")
         outputFile = directory.file("output")
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attr, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attr, argv, envp)
-        guard rc == 0 else { throw Failure(description: "posix_spawn \(executable): error \(rc)") }
-        pid = child
+        pid = try Spawned.launch(executable, args, environment: environment,
+                                 stdout: .file(outputFile), stderr: .sameAsStdout)
     }
 
     /// `linnet ARGS` with `environment`.

@@ -17,33 +17,8 @@ final class Child: @unchecked Sendable {
         guard let exe = program.hasPrefix("/") ? program : Command.which(program) else {
             throw Failure(description: "\(program) is not installed")
         }
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let target = output ?? "/dev/null"
-        posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attr, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGTERM, SIGINT, SIGCHLD, SIGPIPE, SIGHUP, SIGUSR1, SIGUSR2] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([exe] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, exe, &actions, &attr, argv, envp)
-        guard rc == 0 else { throw Failure(description: "posix_spawn \(exe): \(String(cString: strerror(rc)))") }
-        pid = child
+        pid = try Spawned.launch(exe, args, environment: environment,
+                                 stdout: output.map { .file($0) } ?? .null, stderr: .sameAsStdout)
     }
 
     deinit {

@@ -12,16 +12,45 @@ public final class Spawned: @unchecked Sendable {
     public init(_ program: String, _ args: [String], environment: [String: String] = [:],
                 stdoutFD: Int32? = nil, stderrPath: String? = nil) throws {
         guard let exe = Command.which(program) else { throw Command.Failure.notFound(program) }
+        pid = try Spawned.launch(exe, args, environment: environment,
+                                 stdout: stdoutFD.map { .descriptor($0) } ?? .null,
+                                 stderr: stderrPath.map { .file($0) } ?? .null)
+    }
+
+    /// Where a child's stdout or stderr goes.
+    public enum Output: Sendable {
+        case null
+        /// Appended to this file (created if missing).
+        case file(String)
+        /// A descriptor of the parent, duplicated into the child.
+        case descriptor(Int32)
+        /// For stderr only: wherever stdout goes.
+        case sameAsStdout
+    }
+
+    /// Why `launch` could not start a program.
+    public struct LaunchFailure: Error, CustomStringConvertible {
+        public var executable: String
+        public var errno: Int32
+        public var description: String { "posix_spawn \(executable): \(String(cString: strerror(errno)))" }
+    }
+
+    /// The one place tests start a child: posix_spawn with stdin from /dev/null, an empty signal mask and default
+    /// handlers for the signals tests send or the runner blocks, the current environment plus `environment`.
+    public static func launch(_ executable: String, _ args: [String], environment: [String: String] = [:],
+                              stdout: Output, stderr: Output) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let fd = stdoutFD {
-            posix_spawn_file_actions_adddup2(&actions, fd, 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        for (fd, output) in [(Int32(1), stdout), (Int32(2), stderr)] {
+            switch output {
+            case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, fd)
+            case .sameAsStdout: posix_spawn_file_actions_adddup2(&actions, 1, fd)
+            }
         }
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -30,18 +59,18 @@ public final class Spawned: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attr, &empty)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for s in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD, SIGHUP] { sigaddset(&defaults, s) }
+        for s in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD, SIGHUP, SIGUSR1, SIGUSR2] { sigaddset(&defaults, s) }
         posix_spawnattr_setsigdefault(&attr, &defaults)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
-        let argv = ([exe] + args).map { strdup($0) } + [nil]
+        let argv = ([executable] + args).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let r = posix_spawn(&child, exe, &actions, &attr, argv, envp)
-        guard r == 0 else { throw Command.CheckFailure(command: exe, status: r, stderr: "posix_spawn failed") }
-        pid = child
+        let rc = posix_spawn(&child, executable, &actions, &attr, argv, envp)
+        guard rc == 0 else { throw LaunchFailure(executable: executable, errno: rc) }
+        return child
     }
 
     deinit { kill(signal: SIGKILL) ; _ = wait(timeout: 2) }
