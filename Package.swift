@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+        // The media library: SQLite storage, folder scanning and inotify (domain rules live in PlayerCore/Library).
+        .target(name: "MediaLibrary", dependencies: ["PlayerCore", "SQLite", "Decoding"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+        .testTarget(name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "SQLite", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
     ]
 )

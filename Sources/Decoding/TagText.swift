@@ -10,6 +10,15 @@ enum TagText {
     }
 
     /// Trims surrounding whitespace; nil when empty.
+    /// A yes/no tag value ("1", "0", "true", "yes"); nil when it is neither.
+    static func flag(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no": return false
+        default: return nil
+        }
+    }
+
     static func trimmed(_ s: String) -> String? {
         let t = s.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
         return t.isEmpty ? nil : String(t)

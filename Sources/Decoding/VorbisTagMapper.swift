@@ -29,6 +29,9 @@ enum VorbisTagMapper {
         if let total = first("DISCTOTAL", "TOTALDISCS") {
             tags.discCount = TagText.numberPair(total).number ?? tags.discCount
         }
+        tags.artistSort = first("ARTISTSORT")
+        tags.albumArtistSort = first("ALBUMARTISTSORT")
+        if let flag = first("COMPILATION") { tags.compilation = TagText.flag(flag) }
         if let p = file.preferredPicture {
             tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
                                            description: p.description)
