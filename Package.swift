@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "MediaLibrary", dependencies: ["PlayerCore", "SQLite", "Decoding"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+                                                         "MediaLibrary"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -45,6 +46,8 @@ let package = Package(
         .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput"],
                           path: "bench/engine/BenchPlay"),
         .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
+        // The generated library tree for bench/library/run (the same generator the library tests use).
+        .executableTarget(name: "linnet-library-tree", dependencies: ["TestSupport"], path: "bench/library/TreeGen"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
         .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
 

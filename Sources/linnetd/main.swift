@@ -94,6 +94,10 @@ do {
 } catch {
     fail("cannot export the lyrics interface: \(error)")
 }
+let libraryFolders = LibraryController.folders(settings: routeSettings, arguments: arguments,
+                                              environment: environment, workingDirectory: workingDirectory())
+let library = LibraryController.start(stateDirectory: stateDirectory, folders: libraryFolders, player: player,
+                                      connection: connection, queue: queue)
 // A restored, paused track has no event to come: find its art and lyrics now.
 queue.async { player.updateNowPlaying() }
 player.onQuit = { finish("Quit") }

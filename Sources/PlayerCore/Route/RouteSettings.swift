@@ -1,9 +1,11 @@
 /// The route/session settings of linnetd read from `$XDG_CONFIG_HOME/linnet/linnetd.conf` (issue 5):
 /// `key = value` lines, `#` comments, blank lines ignored. Keys: `auto-resume-window` (seconds, 0 = off) and
-/// `exclusive` (true/false, yes/no, on/off, 1/0). Command-line options override the file.
+/// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable). Command-line options override the file.
 public struct RouteSettings: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
+    /// Extra library folders (`library = DIR`, repeatable).
+    public var libraryFolders: [String] = []
 
     public init(autoResumeWindowSeconds: Double? = nil, exclusive: Bool? = nil) {
         self.autoResumeWindowSeconds = autoResumeWindowSeconds
@@ -40,6 +42,9 @@ public struct RouteSettings: Sendable, Hashable {
                 case "false", "no", "off", "0": settings.exclusive = false
                 default: throw ParseError(line: n + 1, message: "exclusive needs true or false, got '\(value)'")
                 }
+            case "library":
+                guard !value.isEmpty else { throw ParseError(line: n + 1, message: "library needs a folder") }
+                settings.libraryFolders.append(String(value))
             default:
                 throw ParseError(line: n + 1, message: "unknown key '\(key)'")
             }
