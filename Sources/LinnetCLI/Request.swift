@@ -16,6 +16,8 @@ public enum Request: Sendable, Equatable {
     /// `linnet lyrics` (Linnet's lyrics interface).
     case lyrics(LyricsOptions)
     case players
+    /// `linnet library …` and `linnet search` (Linnet's library interface).
+    case library(LibraryRequest)
     /// Help for one command, or the global help (nil).
     case help(command: String?)
     case version

@@ -3,7 +3,7 @@ import Dispatch
 import PlayerCore
 
 /// Exports `org.mpris.MediaPlayer2.linnet.Library` on `/org/mpris/MediaPlayer2`: `Count`, `Query`, `Enqueue`,
-/// `Rescan`; properties `Scanning` (b), `Songs` (u) and `Scanned` (u, files examined by the running scan), each
+/// `Rescan`, the playlist editing methods (LibraryInterface+Playlists); properties `Scanning` (b), `Songs` (u) and `Scanned` (u, files examined by the running scan), each
 /// announced with PropertiesChanged. Refused queries get `org.freedesktop.DBus.Error.InvalidArgs`.
 ///
 /// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
@@ -11,16 +11,20 @@ import PlayerCore
 public final class LibraryInterface: @unchecked Sendable {
     let connection: DBusConnection
     let queue: DispatchQueue
-    let control: any LibraryControl
+    let control: any LibraryControl & PlaylistControl
+    /// Called after a playlist edit (the Playlists interface announces it).
+    let playlistsChanged: @Sendable () -> Void
     let log: @Sendable (String) -> Void
     private(set) var last: LibraryStatus
 
-    public init(connection: DBusConnection, control: any LibraryControl, initial: LibraryStatus,
-                log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+    public init(connection: DBusConnection, control: any LibraryControl & PlaylistControl, initial: LibraryStatus,
+                playlistsChanged: @escaping @Sendable () -> Void, log: @escaping @Sendable (String) -> Void)
+        throws(DBusError) {
         guard let queue = connection.queue else { throw .invalidArgs("LibraryInterface needs a connection on a queue") }
         self.connection = connection
         self.queue = queue
         self.control = control
+        self.playlistsChanged = playlistsChanged
         self.log = log
         last = initial
         try connection.export(path: MPRISNames.objectPath, interfaces: [declaration()])
@@ -58,6 +62,7 @@ public final class LibraryInterface: @unchecked Sendable {
         case .invalidQuery(let e): return .invalidArgs(e.description)
         case .nothingToPlay: return DBusError(name: MPRISNames.Error.cannotPlay, message: error.description)
         case .storage: return .failed(error.description)
+        case .playlist: return .invalidArgs(error.description)
         }
     }
 
@@ -91,7 +96,7 @@ public final class LibraryInterface: @unchecked Sendable {
                 return []
             },
             DBusMethod("Rescan") { _ in control.rescan(); return [] },
-        ], properties: [
+        ] + Self.playlistMethods(control, changed: playlistsChanged), properties: [
             DBusProperty("Scanning", signature: .boolean, get: { [unowned self] in .boolean(last.scanning) }),
             DBusProperty("Songs", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.songs)) }),
             DBusProperty("Scanned", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.scanned)) }),

@@ -24,6 +24,8 @@ final class LibraryScanner: @unchecked Sendable {
     private var pendingWrites = 0
     private var visited: Set<[UInt64]> = []
     private var inTransaction = false
+    /// Playlist files met by the running full scan.
+    private var playlistFiles: [[UInt8]] = []
 
     init(writer: LibraryWriter, log: @escaping (String) -> Void) {
         self.writer = writer
@@ -38,8 +40,11 @@ final class LibraryScanner: @unchecked Sendable {
         try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('scan', ?)", [.integer(scanID)])
         examined = 0
         visited = []
+        playlistFiles = []
         defer { try? commit() }
         for root in roots { try scanRoot(root) }
+        try commit()
+        try PlaylistFiles.sync(playlistFiles, db: db, log: log)
         // Folders no longer configured: forget their files.
         let rootSet = Set(roots)
         for row in try db.query("SELECT DISTINCT root FROM files") {
@@ -107,6 +112,7 @@ final class LibraryScanner: @unchecked Sendable {
             if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
             if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) { continue }
             let ext = ScanDecision.fileExtension(entry.name)
+            if let ext, ScanDecision.playlistExtensions.contains(ext) { playlistFiles.append(path); continue }
             let isAudio = ext.map { ScanDecision.audioExtensions.contains($0) } ?? false
             if !isAudio && entry.type == UInt8(DT_REG) { continue }
             guard case .success(let st) = ByteFileSystem.status(path) else { continue }   // vanished or dangling

@@ -47,7 +47,7 @@ enum LibrarySchema {
             WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS song_names_song ON song_names(song);
         CREATE TABLE IF NOT EXISTS playlists(
-            id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE, path BLOB,
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL, path BLOB UNIQUE,
             created INTEGER NOT NULL, modified INTEGER NOT NULL, last_played INTEGER, position INTEGER NOT NULL);
         CREATE TABLE IF NOT EXISTS playlist_items(
             playlist INTEGER NOT NULL REFERENCES playlists(id) ON DELETE CASCADE, position INTEGER NOT NULL,

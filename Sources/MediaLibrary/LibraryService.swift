@@ -11,7 +11,7 @@ import SQLite
 /// by `async` hops carrying values, hence `@unchecked Sendable`.
 public final class LibraryService: @unchecked Sendable {
     public let roots: [[UInt8]]
-    private let serviceQueue: DispatchQueue
+    let serviceQueue: DispatchQueue
     private let scanQueue = DispatchQueue(label: "linnet.library.scan", qos: .utility)
     private let log: @Sendable (String) -> Void
     // scanQueue only:
@@ -21,6 +21,7 @@ public final class LibraryService: @unchecked Sendable {
     private var scanning = false
     // serviceQueue only:
     private let reader: LibraryReader
+    let playlistStore: PlaylistStore
     /// What the bus shows; changed only on the service queue.
     public private(set) var status = LibraryStatus()
     /// Called on the service queue when `status` changes.
@@ -37,6 +38,7 @@ public final class LibraryService: @unchecked Sendable {
             let writer = try LibraryWriter(db: writerDB)
             reader = LibraryReader(db: try SQLiteDatabase(path: databasePath))
             reader.db.setBusyTimeout(milliseconds: 5000)
+            playlistStore = PlaylistStore(db: reader.db)
             status.songs = try reader.songCount()
             let scanner = LibraryScanner(writer: writer, log: log)
             scanQueue.async { [self] in setUp(scanner) }
@@ -111,11 +113,21 @@ public final class LibraryService: @unchecked Sendable {
 
     public func count(_ query: LibraryQuery) throws(LibraryError) -> Int {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
+        if query.kind == .playlists { return try playlists().count }
         do { return try reader.count(query) } catch { throw .storage(error.description) }
     }
 
     public func rows(_ query: LibraryQuery, offset: Int, limit: Int) throws(LibraryError) -> [LibraryRow] {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
+        if query.kind == .playlists {
+            let sorted = PlaylistOrdering.alphabetical.sorted(try playlists(), reverse: query.order == .songs)
+            return sorted.dropFirst(max(0, offset)).prefix(max(0, limit)).map { .group(GroupRow(name: $0.name, songs: $0.songs)) }
+        }
+        // The automatic playlists are not stored as lists: take their songs from the playlist store.
+        if query.kind == .songs, let name = query.filter.playlist, query.filter == LibraryQuery.Filter(playlist: name),
+           let info = try? playlist(named: name), info.source == .recentlyAdded || info.source == .mostPlayed {
+            return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
+        }
         do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }
     }
 

@@ -10,15 +10,22 @@ import PlayerCore
 ///
 /// Concurrency: confined to the service queue (the connection's), where the bus handlers run and the library
 /// delivers its status; `@unchecked Sendable` for that reason.
-final class LibraryController: LibraryControl, @unchecked Sendable {
+final class LibraryController: LibraryControl, PlaylistControl, @unchecked Sendable {
     let service: LibraryService
     let player: Player
     var interface: LibraryInterface?
+    var playlistsInterface: PlaylistsInterface?
+    /// The playlist last activated (MPRIS ActivePlaylist).
+    private(set) var activePlaylist: PlaylistInfo?
 
     init(service: LibraryService, player: Player) {
         self.service = service
         self.player = player
-        service.onStatus = { [weak self] status in self?.interface?.update(status) }
+        service.onStatus = { [weak self] status in
+            self?.interface?.update(status)
+            // A scan may have found, changed or dropped playlist files.
+            if !status.scanning { self?.playlistsInterface?.refresh() }
+        }
     }
 
     func count(_ query: LibraryQuery) throws(LibraryError) -> Int { try service.count(query) }
@@ -32,6 +39,33 @@ final class LibraryController: LibraryControl, @unchecked Sendable {
     }
 
     func rescan() { service.rescan() }
+
+    // MARK: Playlists
+
+    func playlists() throws(LibraryError) -> [PlaylistInfo] { try service.playlists() }
+    func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo { try service.createPlaylist(name) }
+    func renamePlaylist(_ name: String, to newName: String) throws(LibraryError) {
+        try service.renamePlaylist(name, to: newName)
+    }
+    func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError) { try service.addToPlaylist(name, query) }
+    func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError) {
+        try service.removeFromPlaylist(name, at: position)
+    }
+    func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError) {
+        try service.movePlaylistEntry(name, from: from, to: to)
+    }
+    func deletePlaylist(_ name: String) throws(LibraryError) {
+        try service.deletePlaylist(name)
+        if let active = activePlaylist, (try? service.playlist(named: active.id)) == nil { activePlaylist = nil }
+    }
+    func exportPlaylist(_ name: String, to path: String) throws(LibraryError) { try service.exportPlaylist(name, to: path) }
+
+    func activatePlaylist(id: String) throws(LibraryError) {
+        let info = try service.playlist(named: id)
+        guard info.id == id else { throw .playlist("no playlist with id \(id)") }
+        try player.enqueue(songs: service.playlistSongs(info, markPlayed: true), mode: .replace)
+        activePlaylist = info
+    }
 
     /// Opens the library in `stateDirectory` over the configured folders and exports its interface; a library
     /// that cannot open is logged and left out (the player still works).
@@ -53,7 +87,12 @@ final class LibraryController: LibraryControl, @unchecked Sendable {
         let controller = LibraryController(service: service, player: player)
         do {
             controller.interface = try LibraryInterface(connection: connection, control: controller,
-                                                        initial: service.status, log: { Log.error($0) })
+                                                        initial: service.status,
+                                                        playlistsChanged: { [weak controller] in
+                                                            controller?.playlistsInterface?.refresh()
+                                                        }, log: { Log.error($0) })
+            controller.playlistsInterface = try PlaylistsInterface(connection: connection, control: controller,
+                                                                   log: { Log.error($0) })
         } catch {
             Log.error("library: cannot export the interface: \(error)")
             return nil

@@ -78,7 +78,12 @@ public struct LibraryTree: Sendable {
             if song.compilation { frames.append(("TCMP", ["1"])) }
             var data = Self.id3v24(frames)
             data.append(template)
-            guard fm.createFile(atPath: path, contents: data) else { throw CocoaError(.fileWriteUnknown) }
+            // Plain POSIX writes: FileManager.createFile is several times slower for 100,000 small files.
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard written == data.count else { throw CocoaError(.fileWriteUnknown) }
         }
     }
 

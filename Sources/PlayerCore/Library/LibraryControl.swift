@@ -10,3 +10,21 @@ public protocol LibraryControl: AnyObject, Sendable {
     /// Scans the library folders again (in the background).
     func rescan()
 }
+
+/// The playlist operations of the library (the Library interface and MPRIS Playlists call them on the service
+/// queue). Names match case-, accent- and width-insensitively; file and automatic playlists are read-only.
+public protocol PlaylistControl: AnyObject, Sendable {
+    func playlists() throws(LibraryError) -> [PlaylistInfo]
+    func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo
+    func renamePlaylist(_ name: String, to newName: String) throws(LibraryError)
+    /// Appends the songs `query` selects.
+    func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError)
+    func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError)
+    func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError)
+    func deletePlaylist(_ name: String) throws(LibraryError)
+    func exportPlaylist(_ name: String, to path: String) throws(LibraryError)
+    /// Replaces the queue with the playlist and plays it (MPRIS ActivatePlaylist).
+    func activatePlaylist(id: String) throws(LibraryError)
+    /// The playlist last activated, if any.
+    var activePlaylist: PlaylistInfo? { get }
+}

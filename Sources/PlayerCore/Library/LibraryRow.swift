@@ -78,12 +78,15 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case storage(String)
     /// The query matched nothing playable.
     case nothingToPlay
+    /// A playlist operation was refused: no such playlist, read-only, name taken, bad position, bad file.
+    case playlist(String)
 
     public var description: String {
         switch self {
         case .invalidQuery(let e): return e.description
         case .storage(let m): return "library database: \(m)"
         case .nothingToPlay: return "the query matched no playable songs"
+        case .playlist(let m): return m
         }
     }
 }
