@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import PlayerCore
 import SQLite
 
@@ -63,5 +64,21 @@ extension LibraryService {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         if markPlayed { playlistStore.markPlayed(info) }
         do { return try playlistStore.songs(info) } catch { throw .storage(error.description) }
+    }
+}
+
+/// Play counts (service queue).
+extension LibraryService {
+    /// Counts one play of the song at `path` now (play count and last-played time); unknown paths are ignored.
+    public func recordPlay(path: String) {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        do {
+            try playlistStore.db.run("""
+                UPDATE songs SET plays = plays + 1, last_played = ?2
+                WHERE id = (SELECT id FROM files WHERE path = ?1)
+                """, [.blob(Array(path.utf8)), .integer(Int64(time(nil)))])
+        } catch {
+            log("library: cannot record a play of \(path): \(error)")
+        }
     }
 }

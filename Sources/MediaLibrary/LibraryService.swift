@@ -13,7 +13,7 @@ public final class LibraryService: @unchecked Sendable {
     public let roots: [[UInt8]]
     let serviceQueue: DispatchQueue
     private let scanQueue = DispatchQueue(label: "linnet.library.scan", qos: .utility)
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     // scanQueue only:
     private var scanner: LibraryScanner?
     private var watcher: DirectoryWatcher?

@@ -97,6 +97,7 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             Log.error("library: cannot export the interface: \(error)")
             return nil
         }
+        player.playCounter = PlayCounter(queue: queue) { [weak service] path in service?.recordPlay(path: path) }
         Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
         service.rescan()
         return controller

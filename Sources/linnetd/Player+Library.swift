@@ -42,6 +42,17 @@ extension Player {
     }
 }
 
+extension Player {
+    /// Tells the play counter where playback is (called from `publish`).
+    func countPlays() {
+        guard let counter = playCounter else { return }
+        let current = model.current
+        counter.refresh(entry: current?.id, path: current?.location.path,
+                        durationMicroseconds: current.flatMap { details[$0.id]?.durationMicroseconds },
+                        playing: status == .playing, position: { [unowned self] in positionMicroseconds })
+    }
+}
+
 extension SongRow {
     /// The row's tags in the player's terms.
     var tags: TrackTags {

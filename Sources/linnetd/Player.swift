@@ -41,6 +41,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Counts plays for the library (Player+Library); nil without a library.
+    var playCounter: PlayCounter?
 
     init(queue: DispatchQueue, output: any AudioOutput) {
         self.queue = queue
@@ -94,6 +96,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
         updateNowPlaying()
+        countPlays()
         persistence?.noteChange(persistentState())
         probeMissing()
     }

@@ -109,6 +109,14 @@ extension ServiceSuites {
             try s.f.waitUntil("playing", timeout: 10) { try s.f.status() == "Playing" }
             #expect(try s.f.tracks().count == 20)
             #expect(try s.f.metadata()["xesam:title"] == .string(s.tree.songs[0].title))
+            // Heard past half its length: the first song's play is counted, and Most Played lists it.
+            try s.f.waitUntil("play counted", timeout: 15) {
+                try s.query("songs", [("playlist", .string("most played"))]).first?["xesam:title"]
+                    == .string(s.tree.songs[0].title)
+            }
+            let counted = try #require(try s.query("songs", [("album", .string("Album 00000 Sessions"))]).first)
+            #expect(counted["xesam:useCount"].flatMap { $0.integerValue } ?? 0 >= 1)
+            #expect(counted["xesam:lastUsed"]?.stringValue?.hasSuffix("Z") == true)
             try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([("artist", .string("guest 0000"))]),
                                                    .string(""), .string("append")])
             #expect(try s.f.tracks().count == 20 + s.tree.songs(byArtist: "Guest 0000").count)

@@ -71,6 +71,10 @@ class MPD:
             f.write('audio_output {\n type "null"\n name "null"\n}\nauto_update "no"\n')
         self.proc = subprocess.Popen(["mpd", "--no-daemon", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for("mpd port", self.connectable, timeout=20)
+        self.sock = None
+
+    def connect(self):
+        # MPD drops idle clients (connection_timeout): connect when the measurements start.
         self.sock = socket.create_connection(("127.0.0.1", self.port))
         self.file = self.sock.makefile("rb")
         self.file.readline()  # OK MPD x.y.z
@@ -86,6 +90,8 @@ class MPD:
         subprocess.run(["mpc", "-q", "-p", str(self.port)] + list(args), check=True, stdout=subprocess.DEVNULL)
 
     def command(self, line):
+        if self.sock is None:
+            self.connect()
         self.sock.sendall(line.encode() + b"\n")
         lines = 0
         while True:
@@ -95,7 +101,8 @@ class MPD:
             lines += 1
 
     def close(self):
-        self.sock.close()
+        if self.sock is not None:
+            self.sock.close()
         self.proc.terminate()
         self.proc.wait()
 
@@ -137,9 +144,18 @@ class Linnet:
 def main():
     linnetd, generator, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     work = tempfile.mkdtemp(prefix="linnet-bench-library-")
+    # BENCH_TREE=DIR keeps the generated tree in DIR between runs (generating 100,000 files takes minutes).
+    tree = os.environ.get("BENCH_TREE") or os.path.join(work, "tree")
     try:
-        facts = dict(l.split("=", 1) for l in subprocess.check_output([generator, str(n), work]).decode().splitlines())
-        music = os.path.join(work, "Music")
+        facts_file = os.path.join(tree, "facts-%d" % n)
+        if not os.path.exists(facts_file):
+            shutil.rmtree(tree, ignore_errors=True)
+            out = subprocess.check_output([generator, str(n), tree]).decode()
+            with open(facts_file, "w") as f:
+                f.write(out)
+        with open(facts_file) as f:
+            facts = dict(l.split("=", 1) for l in f.read().splitlines())
+        music = os.path.join(tree, "Music")
         search = facts["search"]
         rows = []
 
