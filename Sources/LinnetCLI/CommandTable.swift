@@ -1,6 +1,6 @@
 /// Every subcommand of `linnet`, in the order `linnet --help` lists them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = playback + settings + [open, queue, status, lyrics, library, search, players, help]
+    public static let all: [CommandSpec] = playback + settings + [open, queue, status, lyrics, library, search, playlist, players, help]
 
     /// The command called `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

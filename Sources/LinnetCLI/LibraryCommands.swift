@@ -40,7 +40,7 @@ extension CommandTable {
     static let listKinds = ["songs", "albums", "artists", "albumartists", "genres", "composers", "playlists"]
 
     static let library = CommandSpec(
-        "library", "KIND|play|add|next|rescan [--artist X] [--album X] [--genre X] [--composer X] [--year N] [--json]",
+        "library", "KIND|play|add|next|rescan [--artist X] [--album X] [--year N] ... [--json]",
         "Browse the media library, or queue from it",
         """
         KIND is songs, albums, artists, albumartists, genres, composers or playlists: print those rows

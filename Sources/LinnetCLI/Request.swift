@@ -18,6 +18,8 @@ public enum Request: Sendable, Equatable {
     case players
     /// `linnet library …` and `linnet search` (Linnet's library interface).
     case library(LibraryRequest)
+    /// `linnet playlist …`.
+    case playlist(PlaylistRequest)
     /// Help for one command, or the global help (nil).
     case help(command: String?)
     case version

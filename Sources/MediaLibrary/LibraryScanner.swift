@@ -107,6 +107,7 @@ final class LibraryScanner: @unchecked Sendable {
             ScanDecision.fileExtension(e.name) == "lrc" ? Array(e.name.dropLast(4)) : nil
         })
         var subdirectories: [[UInt8]] = []
+        var pending: [Pending] = []
         for entry in entries {
             let path = dir.appendingComponent(entry.name)
             if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
@@ -125,16 +126,23 @@ final class LibraryScanner: @unchecked Sendable {
             guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: st.mtimeNanoseconds) == .read
             else { continue }
             let stem = ext.map { Array(entry.name.dropLast($0.utf8.count + 1)) } ?? entry.name
-            let result = TagReader.read(path: path, size: st.size, hasSidecarLyrics: lyricsNames.contains(stem))
+            pending.append(Pending(path: path, size: st.size, mtime: st.mtimeNanoseconds, oldID: old?.id,
+                                   sidecarLyrics: lyricsNames.contains(stem)))
+        }
+        // Tags are read on every core; the database is written here, in order, by this one thread.
+        let results = ParallelMap.map(pending) { p in
+            TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
+        }
+        for (p, result) in zip(pending, results) {
             try begin()
             switch result {
             case .success(let song):
-                try writer.record(path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
+                try writer.record(path: p.path, root: root, dir: dir, size: p.size, mtime: p.mtime,
                                   song: song, error: nil, scan: scanID, now: Int64(time(nil)))
             case .failure(let error) where error.kind == .notFound:
-                if let old { try writer.forget(id: old.id) }   // vanished between readdir and open
+                if let id = p.oldID { try writer.forget(id: id) }   // vanished between readdir and open
             case .failure(let error):
-                try writer.record(path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
+                try writer.record(path: p.path, root: root, dir: dir, size: p.size, mtime: p.mtime,
                                   song: nil, error: error.description, scan: scanID, now: Int64(time(nil)))
             }
             pendingWrites += 1
@@ -147,6 +155,15 @@ final class LibraryScanner: @unchecked Sendable {
         if recursive {
             for sub in subdirectories { try walk(sub, root: root, seenDirs: &seenDirs) }
         }
+    }
+
+    /// A file to read, with what the walk learnt about it.
+    struct Pending: Sendable {
+        var path: [UInt8]
+        var size: Int64
+        var mtime: Int64
+        var oldID: Int64?
+        var sidecarLyrics: Bool
     }
 
     /// Forgets the files of `dir` (and, when `recursive`, of every folder below it).

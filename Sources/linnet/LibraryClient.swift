@@ -85,3 +85,46 @@ struct LibraryClient {
         return out
     }
 }
+
+/// `linnet playlist …` on the Library interface.
+extension LibraryClient {
+    func run(_ request: PlaylistRequest) throws(ClientError) {
+        let i = Self.interface
+        switch request {
+        case .list(let json):
+            let reply = try player.call("ListPlaylists", interface: i)
+            guard case .array(_, let rows)? = reply.first else { throw .unexpected("ListPlaylists returned \(reply)") }
+            for row in rows {
+                let values = Self.values(row)
+                if json {
+                    Terminal.out(LibraryRendering.json(values).encoded + "\n")
+                } else {
+                    var line = LibraryRendering.line(kind: "playlists", values)
+                    if case .text(let kind)? = values["kind"], kind != "user" { line += "  (\(kind))" }
+                    Terminal.out(line + "\n")
+                }
+            }
+        case .show(let name, let json):
+            var filter = LibraryFilterOptions()
+            filter.playlist = name
+            let reply = try player.call("Query", [.string("songs"), Self.filter(filter), .string(""), .uint32(0),
+                                                  .uint32(UInt32.max)], interface: i)
+            guard case .array(_, let rows)? = reply.first else { throw .unexpected("Query returned \(reply)") }
+            for (n, row) in rows.enumerated() {
+                let values = Self.values(row)
+                Terminal.out(json ? LibraryRendering.json(values).encoded + "\n"
+                                  : "\(n + 1)  " + LibraryRendering.line(kind: "songs", values) + "\n")
+            }
+        case .create(let name):
+            try player.call("CreatePlaylist", [.string(name)], interface: i)
+        case .add(let name, let filter):
+            try player.call("AddToPlaylist", [.string(name), .string("songs"), Self.filter(filter), .string("")], interface: i)
+        case .remove(let name, let position):
+            try player.call("RemoveFromPlaylist", [.string(name), .uint32(UInt32(clamping: position - 1))], interface: i)
+        case .delete(let name):
+            try player.call("DeletePlaylist", [.string(name)], interface: i)
+        case .export(let name, let path):
+            try player.call("ExportPlaylist", [.string(name), .string(path)], interface: i)
+        }
+    }
+}

@@ -92,6 +92,8 @@ struct Runner {
             }
         case .library(let request):
             try LibraryClient(player: p).run(request)
+        case .playlist(let request):
+            try LibraryClient(player: p).run(request)
         case .players, .help, .version, .lyrics: break  // handled in run()
         }
     }

@@ -194,6 +194,21 @@ extension ServiceSuites {
                 try s.f.tracks().count == s.tree.songs.filter { $0.genre == LibraryTree.genres[1] }.count
             }
             #expect(try run("library", "rescan").last == "120 songs")
+            // Playlists from the CLI.
+            _ = try run("playlist", "create", "Mix")
+            _ = try run("playlist", "add", "Mix", "--artist", "bjork")
+            var shown = try run("playlist", "show", "mix")
+            #expect(shown.count == 20 && shown.first?.hasPrefix("1  Song 000000") == true)
+            _ = try run("playlist", "remove", "Mix", "1")
+            shown = try run("playlist", "show", "MIX")
+            #expect(shown.count == 19 && shown.first?.hasPrefix("1  Song 000001") == true)
+            let out = s.f.stateDir.file("mix.m3u8")
+            _ = try run("playlist", "export", "Mix", out)
+            #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("/") }.count == 19)
+            let lists = try run("playlist", "list")
+            #expect(lists.contains("Mix  19 songs") && lists.contains("Favourites  2 songs  (file)"))
+            _ = try run("playlist", "delete", "mix")
+            #expect(try !run("playlist", "list").contains("Mix  19 songs"))
             let bad = try Child.run(linnet, ["library", "tracks"], environment: s.f.environment)
             #expect(bad.status == 64)
         }
