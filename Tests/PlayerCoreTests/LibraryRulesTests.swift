@@ -102,3 +102,54 @@ import Testing
         #expect(row.pathString == nil)
     }
 }
+
+/// Which folders the library scans: user-dirs.dirs, ~/Music, linnetd.conf and the command line.
+@Suite struct LibraryFoldersTests {
+    @Test func musicDirectoryFromUserDirs() {
+        let dirs = """
+            # written by xdg-user-dirs-update
+            XDG_DESKTOP_DIR="$HOME/Desktop"
+            XDG_MUSIC_DIR="$HOME/Musik"
+            """
+        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: dirs) == "/home/a/Musik")
+        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"/srv/music/\"") == "/srv/music")
+        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"$HOME/\"") == nil)
+        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"relative\"") == "/home/a/Music")
+        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: nil) == "/home/a/Music")
+        #expect(LibraryFolders.musicDirectory(home: nil, userDirs: dirs) == nil)
+    }
+
+    @Test func resolvedWithoutDuplicates() throws {
+        let settings = try RouteSettings.parse("exclusive = true\nlibrary = /mnt/nas/music\nlibrary=/home/a/Music\n")
+        #expect(settings.libraryFolders == ["/mnt/nas/music", "/home/a/Music"])
+        #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("library =\n") }
+        let folders = LibraryFolders.resolve(musicDirectory: "/home/a/Music", musicDirectoryExists: true,
+                                             configured: settings.libraryFolders, commandLine: ["more/../extra", "/mnt/nas/music/"],
+                                             workingDirectory: "/home/a")
+        #expect(folders == ["/home/a/Music", "/mnt/nas/music", "/home/a/extra"])
+        #expect(LibraryFolders.resolve(musicDirectory: "/home/a/Music", musicDirectoryExists: false, configured: [],
+                                       commandLine: [], workingDirectory: "/") == [])
+    }
+
+    @Test func playlistOrderingsAndXSPF() {
+        let list = [
+            PlaylistInfo(id: "1", name: "beta", source: .user, created: 30, modified: 5, lastPlayed: nil, position: 2),
+            PlaylistInfo(id: "2", name: "Álpha", source: .user, created: 10, modified: 50, lastPlayed: 7, position: 3),
+            PlaylistInfo(id: "recent", name: "Recently Added", source: .recentlyAdded, position: -2),
+        ]
+        func names(_ o: PlaylistOrdering, _ reverse: Bool = false) -> [String] { o.sorted(list, reverse: reverse).map(\.id) }
+        #expect(names(.alphabetical) == ["2", "1", "recent"])
+        #expect(names(.alphabetical, true) == ["recent", "1", "2"])
+        #expect(names(.creationDate) == ["recent", "2", "1"])
+        #expect(names(.modifiedDate) == ["recent", "1", "2"])
+        #expect(names(.lastPlayDate) == ["1", "recent", "2"])
+        #expect(names(.userDefined) == ["recent", "1", "2"])
+        let xspf = """
+            <?xml version="1.0"?><playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList>
+            <track><location>file:///m/a%20b.mp3</location></track>
+            <track><title>x</title><location> rel/R&amp;B.flac </location></track>
+            <track><location>&#x2F;m/c.ogg</location></track></trackList></playlist>
+            """
+        #expect(XSPFParser.locations(xspf) == ["file:///m/a%20b.mp3", "rel/R&B.flac", "/m/c.ogg"])
+    }
+}
