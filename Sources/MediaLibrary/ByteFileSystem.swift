@@ -29,12 +29,29 @@ enum ByteFileSystem {
         var st = stat()
         let rc = withCPath(path) { stat($0, &st) }
         guard rc == 0 else { return .failure(Errno(code: errno)) }
+        return .success(status(st))
+    }
+
+    /// fstatat(2) of `name` inside the open directory `directory` (no walk of the whole path per file).
+    static func status(of name: [UInt8], in directory: Int32) -> Result<Status, Errno> {
+        var st = stat()
+        let rc = withCPath(name) { fstatat(directory, $0, &st, 0) }
+        guard rc == 0 else { return .failure(Errno(code: errno)) }
+        return .success(status(st))
+    }
+
+    /// Opens a directory for fstatat; -1 on failure.
+    static func openDirectory(_ path: [UInt8]) -> Int32 {
+        withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    }
+
+    private static func status(_ st: stat) -> Status {
         let type = st.st_mode & S_IFMT
         let (seconds, overflow) = Int64(st.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
-        return .success(Status(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
-                               size: Int64(st.st_size),
-                               mtimeNanoseconds: overflow ? Int64(st.st_mtim.tv_sec) : seconds &+ Int64(st.st_mtim.tv_nsec),
-                               device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino)))
+        return Status(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
+                      size: Int64(st.st_size),
+                      mtimeNanoseconds: overflow ? Int64(st.st_mtim.tv_sec) : seconds &+ Int64(st.st_mtim.tv_nsec),
+                      device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino))
     }
 
     /// The entries of a directory (without `.` and `..`); errno when it cannot be listed.
@@ -60,6 +77,21 @@ enum ByteFileSystem {
         var code: Int32
         var description: String { String(cString: strerror(code)) }
     }
+}
+
+/// A byte path as a dictionary key, hashed in one pass over its bytes (hashing `[UInt8]` element by element was
+/// a tenth of an unchanged rescan).
+struct PathKey: Hashable {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    static func == (a: PathKey, b: PathKey) -> Bool { a.bytes == b.bytes }
+}
+
+/// A file's identity (device, inode), to visit each directory once despite symlink loops.
+struct FileID: Hashable {
+    var device: UInt64
+    var inode: UInt64
 }
 
 extension Array where Element == UInt8 {

@@ -33,6 +33,9 @@ final class LibraryReader {
         return out
     }
 
+    /// Drops the page cache this connection filled (the next queries read from the OS's cache).
+    func releaseMemory() { _ = try? db.execute("PRAGMA shrink_memory") }
+
     /// The number of songs in the library.
     func songCount() throws(SQLiteError) -> Int {
         Int(truncatingIfNeeded: try db.query("SELECT count(*) FROM songs").first?.first?.integer ?? 0)

@@ -22,7 +22,9 @@ final class LibraryScanner: @unchecked Sendable {
     private var scanID: Int64 = 0
     private var examined = 0
     private var pendingWrites = 0
-    private var visited: Set<[UInt64]> = []
+    private var visited: Set<FileID> = []
+    /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes).
+    private var directoriesInTransaction = 0
     private var inTransaction = false
     /// Playlist files met by the running full scan.
     private var playlistFiles: [[UInt8]] = []
@@ -76,36 +78,41 @@ final class LibraryScanner: @unchecked Sendable {
             return
         }
         try db.run("INSERT OR REPLACE INTO roots(path, missing_since) VALUES (?1, NULL)", [.blob(root)])
-        var seenDirs: Set<[UInt8]> = []
+        var seenDirs: Set<PathKey> = []
         try walk(root, root: root, seenDirs: &seenDirs)
         // Directories the database knows under this root that the walk did not reach are gone.
         var gone: [[UInt8]] = []
         for row in try db.query("SELECT DISTINCT dir FROM files WHERE root = ?1", [.blob(root)]) {
-            if let dir = row.first?.blob, !seenDirs.contains(dir) { gone.append(dir) }
+            if let dir = row.first?.blob, !seenDirs.contains(PathKey(dir)) { gone.append(dir) }
         }
         for dir in gone { try forgetDirectory(dir, recursive: false) }
     }
 
     /// Scans one directory and, when `recursive`, everything below it.
-    func walk(_ dir: [UInt8], root: [UInt8], seenDirs: inout Set<[UInt8]>, recursive: Bool = true) throws(SQLiteError) {
+    func walk(_ dir: [UInt8], root: [UInt8], seenDirs: inout Set<PathKey>, recursive: Bool = true) throws(SQLiteError) {
         guard case .success(let status) = ByteFileSystem.status(dir), status.isDirectory else { return }
         // A symlink loop (or a folder linked twice) reaches the same directory again: visit it once.
-        guard visited.insert([status.device, status.inode]).inserted || !recursive else { return }
+        guard visited.insert(FileID(device: status.device, inode: status.inode)).inserted || !recursive else { return }
         let entries: [ByteFileSystem.Entry]
         switch ByteFileSystem.entries(dir) {
         case .success(let list): entries = list
         case .failure(let error):
             log("library: cannot read folder \(String(decoding: dir, as: UTF8.self)): \(error); keeping what was known")
-            seenDirs.insert(dir)   // do not forget its files because we could not look
+            seenDirs.insert(PathKey(dir))   // do not forget its files because we could not look
             return
         }
-        seenDirs.insert(dir)
+        seenDirs.insert(PathKey(dir))
         visitedDirectory(dir)
+        // One transaction around the directory's reads and writes: SQLite then locks once, not per statement.
+        try begin()
+        directoriesInTransaction += 1
         let known = try writer.known(inDirectory: dir)
-        var present: Set<[UInt8]> = []
-        let lyricsNames = Set(entries.compactMap { e -> [UInt8]? in
-            ScanDecision.fileExtension(e.name) == "lrc" ? Array(e.name.dropLast(4)) : nil
+        var present: Set<PathKey> = []
+        let lyricsNames = Set(entries.compactMap { e -> PathKey? in
+            ScanDecision.fileExtension(e.name) == "lrc" ? PathKey(Array(e.name.dropLast(4))) : nil
         })
+        let directoryFD = ByteFileSystem.openDirectory(dir)
+        defer { if directoryFD >= 0 { close(directoryFD) } }
         var subdirectories: [[UInt8]] = []
         var pending: [Pending] = []
         for entry in entries {
@@ -116,18 +123,19 @@ final class LibraryScanner: @unchecked Sendable {
             if let ext, ScanDecision.playlistExtensions.contains(ext) { playlistFiles.append(path); continue }
             let isAudio = ext.map { ScanDecision.audioExtensions.contains($0) } ?? false
             if !isAudio && entry.type == UInt8(DT_REG) { continue }
-            guard case .success(let st) = ByteFileSystem.status(path) else { continue }   // vanished or dangling
+            let stat = directoryFD >= 0 ? ByteFileSystem.status(of: entry.name, in: directoryFD) : ByteFileSystem.status(path)
+            guard case .success(let st) = stat else { continue }   // vanished or dangling
             if st.isDirectory { subdirectories.append(path); continue }
             guard st.isRegularFile, isAudio else { continue }
-            present.insert(path)
+            present.insert(PathKey(path))
             examined += 1
             if examined % 500 == 0 { progress(examined) }
-            let old = known[path]
+            let old = known[PathKey(path)]
             guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: st.mtimeNanoseconds) == .read
             else { continue }
             let stem = ext.map { Array(entry.name.dropLast($0.utf8.count + 1)) } ?? entry.name
             pending.append(Pending(path: path, size: st.size, mtime: st.mtimeNanoseconds, oldID: old?.id,
-                                   sidecarLyrics: lyricsNames.contains(stem)))
+                                   sidecarLyrics: lyricsNames.contains(PathKey(stem))))
         }
         // Tags are read on every core; the database is written here, in order, by this one thread.
         let results = ParallelMap.map(pending) { p in
@@ -152,6 +160,7 @@ final class LibraryScanner: @unchecked Sendable {
             try begin()
             try writer.forget(id: entry.id)
         }
+        if directoriesInTransaction >= 64 { try commit() }
         if recursive {
             for sub in subdirectories { try walk(sub, root: root, seenDirs: &seenDirs) }
         }
@@ -184,13 +193,24 @@ final class LibraryScanner: @unchecked Sendable {
         for dir in directories {
             guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }
             if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
-                var seen: Set<[UInt8]> = []
+                var seen: Set<PathKey> = []
                 try walk(dir, root: root, seenDirs: &seen)
             } else {
                 try forgetDirectory(dir, recursive: true)
             }
         }
         try commit()
+    }
+
+    /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).
+    func releaseMemory() {
+        do { try db.execute("PRAGMA shrink_memory") } catch { log("library: \(error)") }
+        // malloc_trim is glibc's (malloc.h is not in the Glibc module): looked up once by name.
+        if let trim = Self.mallocTrim { _ = trim(0) }
+    }
+
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
     }
 
     private func begin() throws(SQLiteError) {
@@ -203,6 +223,7 @@ final class LibraryScanner: @unchecked Sendable {
         guard inTransaction else { return }
         inTransaction = false
         pendingWrites = 0
+        directoriesInTransaction = 0
         try db.execute("COMMIT")
     }
 }

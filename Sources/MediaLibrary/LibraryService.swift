@@ -82,7 +82,11 @@ public final class LibraryService: @unchecked Sendable {
             log("library: scan finished in \(ms) ms")
         }
         scanning = false
-        serviceQueue.async { self.refreshCount(scanning: false) }
+        scanner.releaseMemory()
+        serviceQueue.async {
+            self.refreshCount(scanning: false)
+            self.reader.releaseMemory()
+        }
     }
 
     private func changed(_ dirs: [[UInt8]]) {

@@ -47,12 +47,12 @@ final class LibraryWriter {
     }
 
     /// What the database knows about the files of one directory: path → (id, size, mtime).
-    func known(inDirectory dir: [UInt8]) throws(SQLiteError) -> [[UInt8]: (id: Int64, known: ScanDecision.Known)] {
+    func known(inDirectory dir: [UInt8]) throws(SQLiteError) -> [PathKey: (id: Int64, known: ScanDecision.Known)] {
         filesInDir.reset()
         try filesInDir.bind(.blob(dir), at: 1)
-        var out: [[UInt8]: (id: Int64, known: ScanDecision.Known)] = [:]
+        var out: [PathKey: (id: Int64, known: ScanDecision.Known)] = [:]
         while try filesInDir.step() {
-            out[filesInDir.blob(1) ?? []] = (filesInDir.int64(0),
+            out[PathKey(filesInDir.blob(1) ?? [])] = (filesInDir.int64(0),
                                              ScanDecision.Known(size: filesInDir.int64(2), mtimeNanoseconds: filesInDir.int64(3)))
         }
         return out

@@ -28,11 +28,21 @@ public enum ScanDecision: Sendable, Hashable {
     public static let playlistExtensions: Set<String> = ["m3u", "m3u8", "pls", "xspf"]
 
     /// The lower-case extension of a file name given as bytes (names need not be UTF-8), nil without one.
-    public static func fileExtension(_ name: some BidirectionalCollection<UInt8>) -> String? {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
-        let ext = name[name.index(after: dot)...]
-        guard ext.count <= 5, ext.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return String(decoding: ext.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    /// Concrete over `[UInt8]` and allocation-light: the scanner calls it for every directory entry.
+    public static func fileExtension(_ name: [UInt8]) -> String? {
+        var i = name.count - 1
+        let limit = max(1, name.count - 6)
+        while i >= limit {
+            let b = name[i]
+            if b == UInt8(ascii: ".") { break }
+            if b >= 0x80 || b == UInt8(ascii: "/") { return nil }
+            i -= 1
+        }
+        guard i >= 1, name[i] == UInt8(ascii: "."), i < name.count - 1 else { return nil }
+        var ext = [UInt8]()
+        ext.reserveCapacity(name.count - i - 1)
+        for b in name[(i + 1)...] { ext.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) }
+        return String(decoding: ext, as: UTF8.self)
     }
 }
 
