@@ -26,6 +26,8 @@ final class LibraryScanner: @unchecked Sendable {
     /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes).
     private var directoriesInTransaction = 0
     private var inTransaction = false
+    /// Files to read, collected across directories.
+    private var pending: [Pending] = []
     /// Playlist files met by the running full scan.
     private var playlistFiles: [[UInt8]] = []
 
@@ -43,6 +45,7 @@ final class LibraryScanner: @unchecked Sendable {
         examined = 0
         visited = []
         playlistFiles = []
+        pending = []
         defer { try? commit() }
         for root in roots { try scanRoot(root) }
         try commit()
@@ -80,6 +83,7 @@ final class LibraryScanner: @unchecked Sendable {
         try db.run("INSERT OR REPLACE INTO roots(path, missing_since) VALUES (?1, NULL)", [.blob(root)])
         var seenDirs: Set<PathKey> = []
         try walk(root, root: root, seenDirs: &seenDirs)
+        try flushPending()
         // Directories the database knows under this root that the walk did not reach are gone.
         var gone: [[UInt8]] = []
         for row in try db.query("SELECT DISTINCT dir FROM files WHERE root = ?1", [.blob(root)]) {
@@ -114,7 +118,6 @@ final class LibraryScanner: @unchecked Sendable {
         let directoryFD = ByteFileSystem.openDirectory(dir)
         defer { if directoryFD >= 0 { close(directoryFD) } }
         var subdirectories: [[UInt8]] = []
-        var pending: [Pending] = []
         for entry in entries {
             let path = dir.appendingComponent(entry.name)
             if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
@@ -134,28 +137,10 @@ final class LibraryScanner: @unchecked Sendable {
             guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: st.mtimeNanoseconds) == .read
             else { continue }
             let stem = ext.map { Array(entry.name.dropLast($0.utf8.count + 1)) } ?? entry.name
-            pending.append(Pending(path: path, size: st.size, mtime: st.mtimeNanoseconds, oldID: old?.id,
-                                   sidecarLyrics: lyricsNames.contains(PathKey(stem))))
+            pending.append(Pending(path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
+                                   oldID: old?.id, sidecarLyrics: lyricsNames.contains(PathKey(stem))))
         }
-        // Tags are read on every core; the database is written here, in order, by this one thread.
-        let results = ParallelMap.map(pending) { p in
-            TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
-        }
-        for (p, result) in zip(pending, results) {
-            try begin()
-            switch result {
-            case .success(let song):
-                try writer.record(path: p.path, root: root, dir: dir, size: p.size, mtime: p.mtime,
-                                  song: song, error: nil, scan: scanID, now: Int64(time(nil)))
-            case .failure(let error) where error.kind == .notFound:
-                if let id = p.oldID { try writer.forget(id: id) }   // vanished between readdir and open
-            case .failure(let error):
-                try writer.record(path: p.path, root: root, dir: dir, size: p.size, mtime: p.mtime,
-                                  song: nil, error: error.description, scan: scanID, now: Int64(time(nil)))
-            }
-            pendingWrites += 1
-            if pendingWrites >= 256 { try commit() }
-        }
+        if pending.count >= 64 { try flushPending() }
         for (path, entry) in known where !present.contains(path) {
             try begin()
             try writer.forget(id: entry.id)
@@ -169,10 +154,38 @@ final class LibraryScanner: @unchecked Sendable {
     /// A file to read, with what the walk learnt about it.
     struct Pending: Sendable {
         var path: [UInt8]
+        var root: [UInt8]
+        var dir: [UInt8]
         var size: Int64
         var mtime: Int64
         var oldID: Int64?
         var sidecarLyrics: Bool
+    }
+
+    /// Reads the tags of the files collected so far (across directories, so every core has work) and records them.
+    private func flushPending() throws(SQLiteError) {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        // Tags are read on every core; the database is written here, in order, by this one thread.
+        let results = ParallelMap.map(batch) { p in
+            TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
+        }
+        for (p, result) in zip(batch, results) {
+            try begin()
+            switch result {
+            case .success(let song):
+                try writer.record(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                                  song: song, error: nil, scan: scanID, now: Int64(time(nil)))
+            case .failure(let error) where error.kind == .notFound:
+                if let id = p.oldID { try writer.forget(id: id) }   // vanished between readdir and open
+            case .failure(let error):
+                try writer.record(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                                  song: nil, error: error.description, scan: scanID, now: Int64(time(nil)))
+            }
+            pendingWrites += 1
+            if pendingWrites >= 256 { try commit() }
+        }
     }
 
     /// Forgets the files of `dir` (and, when `recursive`, of every folder below it).
@@ -195,6 +208,7 @@ final class LibraryScanner: @unchecked Sendable {
             if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
                 var seen: Set<PathKey> = []
                 try walk(dir, root: root, seenDirs: &seen)
+                try flushPending()
             } else {
                 try forgetDirectory(dir, recursive: true)
             }
