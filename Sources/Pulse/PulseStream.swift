@@ -117,10 +117,19 @@ public final class PulseStream: @unchecked Sendable {
         pa_stream_set_moved_callback(raw, nil, nil)
         pa_stream_set_started_callback(raw, nil, nil)
         pa_stream_set_event_callback(raw, nil, nil)
-        if pa_stream_get_state(raw) == PA_STREAM_READY || pa_stream_get_state(raw) == PA_STREAM_CREATING {
+        switch pa_stream_get_state(raw) {
+        case PA_STREAM_READY:
             pa_stream_disconnect(raw)
+            pa_stream_unref(raw)
+        case PA_STREAM_CREATING:
+            // pa_stream_disconnect refuses a stream the server has not confirmed yet (PA_ERR_BADSTATE); dropping it
+            // then left the server's sink input alive and playing for good, one more per quick Next/seek, until
+            // the sink's limit of inputs made every new stream fail with "Too large". Keep the C stream until the
+            // server answers, then disconnect it (`closeWhenReady` owns our reference from here on).
+            pa_stream_set_state_callback(raw, closeWhenReady, nil)
+        default:
+            pa_stream_unref(raw)
         }
-        pa_stream_unref(raw)
     }
 
     public var state: State {
@@ -240,6 +249,21 @@ public final class PulseStream: @unchecked Sendable {
     public func updateProperties(_ properties: [String: String]) {
         let props = PulseProplist(properties)
         if let op = pa_stream_proplist_update(raw, PA_UPDATE_REPLACE, props.raw, nil, nil) { pa_operation_unref(op) }
+    }
+}
+
+/// The state callback of a stream dropped while still CREATING: disconnects it once READY, releases it once it
+/// ends (FAILED or TERMINATED, including when the context goes away).
+private func closeWhenReady(_ s: OpaquePointer?, _: UnsafeMutableRawPointer?) {
+    guard let s else { return }
+    switch pa_stream_get_state(s) {
+    case PA_STREAM_READY:
+        pa_stream_disconnect(s)
+    case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
+        pa_stream_set_state_callback(s, nil, nil)
+        pa_stream_unref(s)
+    default:
+        break
     }
 }
 
