@@ -48,3 +48,43 @@ extension PlaybackIntegration {
         }
     }
 }
+
+extension PlaybackIntegration.ExtremeFormatTests {
+    /// An MP3 whose Xing/Info header claims 2^32 − 1 frames: mpg123 reports ~4.9e12 samples (a 3.5-year track); a
+    /// seek near that claimed end takes µs × rate to ~4.9e18, within a factor 2 of Int64.max (the saturating
+    /// conversion keeps it safe). The engine reports what the stream cannot do and stays usable.
+    @Test func lyingXingFrameCountSeeksWithoutTrap() throws {
+        let dir = try TemporaryDirectory(prefix: "linnet-extreme")
+        try TestMedia.sineWAV(dir.file("s.wav"), seconds: 2)
+        try TestMedia.lame(dir.file("s.wav"), to: dir.file("s.mp3"))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file("s.mp3"))))
+        let tag = try #require((0..<min(bytes.count - 12, 4096)).first { i in
+            [Array("Xing".utf8), Array("Info".utf8)].contains(Array(bytes[i..<(i + 4)]))
+        })
+        #expect(bytes[tag + 7] & 1 == 1, "the tag should carry a frame count")
+        for k in 8..<12 { bytes[tag + k] = 0xFF }
+        let lying = dir.file("lying.mp3")
+        try Data(bytes).write(to: URL(fileURLWithPath: lying))
+
+        let decoder = try DecoderRegistry.open(path: lying)
+        let total = try #require(decoder.totalFrames)
+        print("lying Xing: \(total) frames, \(decoder.format.microseconds(forFrames: total)) µs")
+        #expect(total > 1_000_000_000_000)
+
+        let h = try EngineHarness()
+        h.engine.play(PlaybackItem(id: "lying", location: lying))
+        #expect(h.log.wait(timeout: 20, isTrackStarted("lying")) != nil)
+        let from = h.log.count
+        h.engine.seek(toMicroseconds: decoder.format.microseconds(forFrames: total) - 1_000_000)
+        // A seek the stream cannot make is an error for the item or the end of the track; either way the engine
+        // answers and stays usable.
+        #expect(h.log.wait(timeout: 20, from: from) { e in
+            if case .error = e { return true }
+            if case .positionJumped = e { return true }
+            return false
+        } != nil)
+        let good = dir.file("s.wav")
+        h.engine.play(PlaybackItem(id: "good", location: good))
+        #expect(h.log.wait(timeout: 20, isTrackStarted("good")) != nil)
+    }
+}
