@@ -146,6 +146,7 @@ def main():
     work = tempfile.mkdtemp(prefix="linnet-bench-library-")
     # BENCH_TREE=DIR keeps the generated tree in DIR between runs (generating 100,000 files takes minutes).
     tree = os.environ.get("BENCH_TREE") or os.path.join(work, "tree")
+    started = []
     try:
         facts_file = os.path.join(tree, "facts-%d" % n)
         if not os.path.exists(facts_file):
@@ -161,6 +162,7 @@ def main():
 
         # MPD
         mpd = MPD(work, music)
+        started.append(mpd)
         t = time.perf_counter()
         c0 = cpu_seconds(mpd.proc.pid)
         mpd.mpc("update", "--wait")
@@ -174,10 +176,12 @@ def main():
         mpd_search_n = mpd.command('search any "%s"' % search)
         mpd_search = timed(lambda: mpd.command('search any "%s"' % search))
         mpd_rss = rss_mb(mpd.proc.pid)
+        started.remove(mpd)
         mpd.close()
 
         # linnetd
         ln = Linnet(work, music, linnetd)
+        started.append(ln)
         busy = []
         done = threading.Event()
 
@@ -212,6 +216,7 @@ def main():
         ln_fold = len(ln.lib.Query("songs", dbus.Dictionary({"text": "sigur ros"}, signature="sv"), "", dbus.UInt32(0), dbus.UInt32(10 ** 6)))
         time.sleep(1)
         ln_rss = rss_mb(ln.proc.pid)
+        started.remove(ln)
         ln.close()
 
         print("N = %d files (%s artists, %s albums), search \"%s\"" % (n, facts["artists"], facts["albums"], search))
@@ -238,6 +243,12 @@ def main():
             print("Get PlaybackStatus during linnetd's first scan (separate client, %d calls): p50 %.2f ms, p99 %.2f ms, max %.2f ms" %
                   (len(busy), statistics.median(busy), pct(busy, 99), max(busy)))
     finally:
+        # Whatever failed, leave no mpd, linnetd or dbus-daemon behind.
+        for server in started:
+            try:
+                server.close()
+            except Exception:
+                pass
         shutil.rmtree(work, ignore_errors=True)
 
 
