@@ -13,6 +13,7 @@ final class LibraryWriter {
     private let upsertName: SQLiteStatement
     private let linkName: SQLiteStatement
     private let insertSearch: SQLiteStatement
+    private let insertSearchIndex: SQLiteStatement
     private let filesInDir: SQLiteStatement
     /// Name ids by (role, folded key), so a scan asks the database once per distinct artist.
     private var nameIDs: [String: Int64] = [:]
@@ -43,6 +44,7 @@ final class LibraryWriter {
         linkName = try db.prepare("INSERT OR IGNORE INTO song_names(role, name, song) VALUES (?1, ?2, ?3)",
                                   persistent: true)
         insertSearch = try db.prepare("INSERT OR REPLACE INTO search(id, text) VALUES (?1, ?2)", persistent: true)
+        insertSearchIndex = try db.prepare("INSERT INTO search_fts(rowid, text) VALUES (?1, ?2)", persistent: true)
         filesInDir = try db.prepare("SELECT id, path, size, mtime FROM files WHERE dir = ?1", persistent: true)
     }
 
@@ -96,7 +98,9 @@ final class LibraryWriter {
             .text(LibraryDatabase.join(song.albumArtists)), .text(LibraryDatabase.join(song.genres)),
             .text(LibraryDatabase.join(song.composers)), .integer(now),
         ])
-        try insertSearch.run([.integer(id), .text(song.searchText)])
+        let searchText = song.searchText
+        try insertSearch.run([.integer(id), .text(searchText)])
+        try insertSearchIndex.run([.integer(id), .text(searchText)])
         for artist in song.artists { try link(.artist, artist, sortTag: nil, song: id) }
         try link(.albumArtist, song.effectiveAlbumArtist, sortTag: nil, song: id)
         for genre in song.genres { try link(.genre, genre, sortTag: nil, song: id) }

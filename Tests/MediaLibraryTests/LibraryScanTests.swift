@@ -97,6 +97,10 @@ import TestSupport
             #expect(try f.count(.songs, .init(text: text)) == f.tree.songs(matching: text).count, "search \(text)")
         }
         #expect(try f.count(.songs, .init(text: "東京")) > 0)
+        // FTS5 syntax in the text is searched for literally, not parsed (quotes, operators, stars).
+        for text in ["Don\"t", "night OR song", "son*", "\"", "a\"b\"c", "NEAR(x y)"] {
+            #expect(try f.count(.songs, .init(text: text)) == f.tree.songs(matching: text).count, "search \(text)")
+        }
         // Year, genre and combined filters.
         let y1961 = f.tree.songs.filter { $0.year == 1961 }.count
         #expect(try f.count(.songs, .init(year: 1961)) == y1961)
