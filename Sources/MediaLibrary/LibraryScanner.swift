@@ -23,7 +23,8 @@ final class LibraryScanner: @unchecked Sendable {
     private var examined = 0
     private var pendingWrites = 0
     private var visited: Set<FileID> = []
-    /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes).
+    /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes:
+    /// 1024 writes or 128 folders; larger batches keep the FTS index from merging many small segments).
     private var directoriesInTransaction = 0
     private var inTransaction = false
     /// Files to read, collected across directories.
@@ -145,7 +146,7 @@ final class LibraryScanner: @unchecked Sendable {
             try begin()
             try writer.forget(id: entry.id)
         }
-        if directoriesInTransaction >= 64 { try commit() }
+        if directoriesInTransaction >= 128 { try commit() }
         if recursive {
             for sub in subdirectories { try walk(sub, root: root, seenDirs: &seenDirs) }
         }
@@ -184,7 +185,7 @@ final class LibraryScanner: @unchecked Sendable {
                                   song: nil, error: error.description, scan: scanID, now: Int64(time(nil)))
             }
             pendingWrites += 1
-            if pendingWrites >= 256 { try commit() }
+            if pendingWrites >= 1024 { try commit() }
         }
     }
 
