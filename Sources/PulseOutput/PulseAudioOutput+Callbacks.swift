@@ -13,7 +13,11 @@ extension PulseAudioOutput {
             guard want > 0 else { break }
             let written: Int
             do throws(PulseError) {
-                written = try stream.write(upTo: want) { buffer in client.render(into: buffer) }
+                written = try stream.write(upTo: want) { buffer in
+                    let n = client.render(into: buffer)
+                    if metering, n > 0 { meter(UnsafeRawBufferPointer(rebasing: buffer[..<n]), atByte: epochBytes) }
+                    return n
+                }
             } catch {
                 failed(error, kind: .streamFailed)
                 return

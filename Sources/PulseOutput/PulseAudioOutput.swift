@@ -40,6 +40,9 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// What `heardFrame` says after the server vanished with our stream (an estimate from `lastTiming`), so the
     /// engine keeps the position for the reconnect.
     var frozenHeard: Int64?
+    /// Level meters (PulseAudioOutput+Metering.swift): on while a client listens; the history of what was written.
+    var metering = false
+    var meterHistory: MeterHistory?
 
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the

@@ -41,6 +41,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Level meters (issue 13): told whether music plays, on every publish.
+    var meters: MeterController?
 
     init(queue: DispatchQueue, output: any AudioOutput) {
         self.queue = queue
@@ -93,6 +95,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     func publish() {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
+        meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()

@@ -94,6 +94,12 @@ do {
 } catch {
     fail("cannot export the lyrics interface: \(error)")
 }
+let busClients = BusClientWatch(connection: connection)
+do {
+    player.meters = try MeterController(connection: connection, clients: busClients, player: output as? any LevelMetering)
+} catch {
+    fail("cannot export the meters interface: \(error)")
+}
 // A restored, paused track has no event to come: find its art and lyrics now.
 queue.async { player.updateNowPlaying() }
 player.onQuit = { finish("Quit") }
