@@ -31,9 +31,12 @@ let package = Package(
         .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+        // Issue 13: the recorder (a record stream written by libsndfile).
+        .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+                                                   "Recording"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),

@@ -80,6 +80,7 @@ do {
 @Sendable func finish(_ reason: String) {
     Log.info("\(reason): saving state and exiting")
     persistence.saveNow()
+    recorder.shutDown()
     player.engine.stop()
     connection.flush()
     connection.close()
@@ -99,6 +100,10 @@ do {
     player.meters = try MeterController(connection: connection, clients: busClients, player: output as? any LevelMetering)
 } catch {
     fail("cannot export the meters interface: \(error)")
+}
+let recorder: RecorderController
+do { recorder = try RecorderController(connection: connection, meters: player.meters) } catch {
+    fail("cannot export the recorder interface: \(error)")
 }
 // A restored, paused track has no event to come: find its art and lyrics now.
 queue.async { player.updateNowPlaying() }
