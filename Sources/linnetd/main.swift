@@ -81,6 +81,7 @@ do {
     Log.info("\(reason): saving state and exiting")
     persistence.saveNow()
     recorder.shutDown()
+    effects.shutDown()
     player.engine.stop()
     connection.flush()
     connection.close()
@@ -100,6 +101,10 @@ do {
     player.meters = try MeterController(connection: connection, clients: busClients, player: output as? any LevelMetering)
 } catch {
     fail("cannot export the meters interface: \(error)")
+}
+let effects: EffectsController
+do { effects = try EffectsController(connection: connection, clients: busClients) } catch {
+    fail("cannot export the effects interface: \(error)")
 }
 let recorder: RecorderController
 do { recorder = try RecorderController(connection: connection, meters: player.meters) } catch {

@@ -114,5 +114,33 @@ extension ServiceSuites {
             // Bad argument types get InvalidArgs.
             #expect(throws: DBusError.self) { try f.call(Self.meters, "EnableMeters", [.string("yes")]) }
         }
+
+        @Test func recorderLevelsWhileCapturingOnly() throws {
+            let f = try ServiceFixture()
+            let dir = try TemporaryDirectory(prefix: "linnet-meters")
+            try Self.sine(dir.file("sine.wav"), seconds: 30, amplitude: 1)
+            try f.launch([dir.file("sine.wav")])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            try f.call(Self.meters, "EnableMeters", [.boolean(true)])
+            let recorder = "org.mpris.MediaPlayer2.linnet.Recorder"
+            try f.call(recorder, "StartRecording", [.string(dir.file("rec.wav")), .dictionary(key: .string, value: .variant, [
+                DBusDictEntry(.string("source"), .variant(.string("@monitor")))])])
+            func recorderLevels() -> [[Double]] {
+                signals.all("Levels").filter { $0.arguments.first == .string("recorder") }
+                    .compactMap { $0.arguments[1].as([Double].self) }
+            }
+            try f.waitUntil("recorder Levels", timeout: 10) { recorderLevels().count >= 8 }
+            // What the monitor captures is the full-scale sine at 100 % volume.
+            for avg in recorderLevels().dropFirst(2) { #expect(abs(avg[0] - -3.01) <= 0.1, "\(avg)") }
+            try f.call(recorder, "PauseRecording")
+            let t = Date()
+            try f.waitUntil("0.2 s", timeout: 5) { Date().timeIntervalSince(t) > 0.2 }
+            signals.clear()
+            try f.waitUntil("1 s", timeout: 5) { Date().timeIntervalSince(t) > 1.2 }
+            #expect(recorderLevels().isEmpty, "recorder Levels while the recording is paused")
+            #expect(!Self.levels(signals).isEmpty, "the player's meter goes on")
+            try f.call(recorder, "StopRecording")
+        }
     }
 }
