@@ -25,6 +25,7 @@ extension PulseAudioOutput {
             epochBytes = epochBytes.addingSaturating(Int64(clamping: written))
             if written == 0 || self.stream !== stream { break }
         }
+        if metering { publishLevelsIfDue() }
         if needsTrigger && !corked && epochBytes > 0 {
             needsTrigger = false
             stream.trigger()

@@ -2,25 +2,17 @@ import PlayerCore
 import Pulse
 
 /// Level meters on the player's own output path (issue 13): `fill` hands every rendered block to `meter` while
-/// metering is on, `takeLevels` reports the blocks heard since its previous call (aligned by `heardFrame`, so
-/// the meter shows what plays now, not what was written a buffer ago), scaled by the stream volume the
-/// server applies. Storage and work exist only while metering is on.
+/// metering is on, and at the end of each fill (the stream's write requests, every few tens of ms while
+/// playing, none while corked) `publishLevelsIfDue` reports the blocks heard since the previous report
+/// (aligned by `heardFrame`, so the meter shows what plays now, not what was written a buffer ago), scaled by
+/// the stream volume the server applies. No timer: the audio path's own wake-ups pace it.
 extension PulseAudioOutput: LevelMetering {
-    public func setMetering(_ on: Bool) {
+    public func setMeterSink(_ sink: (@Sendable (LevelReading) -> Void)?) {
         mainloop.withLock {
-            metering = on
-            if !on { meterHistory = nil }
-        }
-    }
-
-    public func takeLevels() -> LevelReading? {
-        mainloop.withLock { () -> LevelReading? in
-            guard metering, stream != nil, var history = meterHistory, let heard = heardFrame() else { return nil }
-            meterHistory = nil  // keep the storage uniquely referenced while it is changed
-            let statistics = history.take(heard: heard)
-            meterHistory = history
-            let gain = muted ? 0 : PulseVolume.linearGain(volume: volume)
-            return statistics?.reading(gain: gain)
+            meterSink = sink
+            metering = sink != nil
+            meterPacer = MeterPacer()
+            if sink == nil { meterHistory = nil }
         }
     }
 
@@ -29,5 +21,16 @@ extension PulseAudioOutput: LevelMetering {
         guard let format else { return }
         if meterHistory?.format != format { meterHistory = MeterHistory(format: format) }
         meterHistory!.record(bytes, at: offset / Int64(format.bytesPerFrame))
+    }
+
+    /// Sends the levels heard since the last report when one is due (loop thread, lock held).
+    func publishLevelsIfDue() {
+        guard let sink = meterSink, stream != nil, meterPacer.isDue(at: pulseClockMicroseconds()),
+              var history = meterHistory, let heard = heardFrame() else { return }
+        meterHistory = nil  // keep the storage uniquely referenced while it is changed
+        let statistics = history.take(heard: heard)
+        meterHistory = history
+        guard let statistics else { return }
+        sink(statistics.reading(gain: muted ? 0 : PulseVolume.linearGain(volume: volume)))
     }
 }

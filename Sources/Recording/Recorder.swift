@@ -35,8 +35,10 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
     private let events: @Sendable (Event) -> Void
     private var mainloop: PulseMainloop?
     private var session: Session?
-    private var metering = false
+    /// Where levels go while someone listens, their sums since the last report, and the pacing.
+    private var meterSink: (@Sendable (LevelReading) -> Void)?
     private var levels: LevelStatistics?
+    private var meterPacer = MeterPacer()
     private let teardownQueue = DispatchQueue(label: "linnet.recorder.teardown")
 
     /// `server`: nil for the normal client rules (PULSE_SERVER, the user's runtime dir).
@@ -93,7 +95,7 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
                 throw RecorderError(.failed, "cannot record from \(device ?? "the default source"): \(error)")
             }
             session = Session(context: context, stream: stream, file: file)
-            levels = metering ? LevelStatistics(channels: settings.channels) : nil
+            levels = meterSink != nil ? LevelStatistics(channels: settings.channels) : nil
         }
         emit(.state(.recording))
         emit(.progress(seconds: 0))
@@ -133,7 +135,10 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
         do throws(SndfileError) {
             if let bytes {
                 try s.file.append(bytes)
-                if levels != nil { measure(bytes, int16: s.file.settings.capturesInt16) }
+                if levels != nil {
+                    measure(bytes, int16: s.file.settings.capturesInt16)
+                    publishLevelsIfDue()
+                }
             } else {
                 // A hole (the server dropped data): keep the timeline with silence.
                 let zeros = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
@@ -195,24 +200,25 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
 
     // MARK: - LevelMetering
 
-    public func setMetering(_ on: Bool) {
-        guard let mainloop else { metering = on; return }
+    public func setMeterSink(_ sink: (@Sendable (LevelReading) -> Void)?) {
+        guard let mainloop else { meterSink = sink; return }  // no recording yet: set on the owner's queue
         mainloop.withLock {
-            metering = on
-            levels = on ? session.map { LevelStatistics(channels: $0.file.settings.channels) } : nil
+            meterSink = sink
+            meterPacer = MeterPacer()
+            levels = sink == nil ? nil : session.map { LevelStatistics(channels: $0.file.settings.channels) }
         }
     }
 
-    public func takeLevels() -> LevelReading? {
-        guard let mainloop else { return nil }
-        return mainloop.withLock { () -> LevelReading? in
-            guard var l = levels, l.frames > 0 else { return nil }
-            levels = nil
-            let reading = l.reading()
-            l.reset()
-            levels = l
-            return reading
+    /// Sends the levels captured since the last report when one is due (loop thread, lock held).
+    private func publishLevelsIfDue() {
+        guard let sink = meterSink, var l = levels, l.frames > 0, meterPacer.isDue(at: pulseClockMicroseconds()) else {
+            return
         }
+        levels = nil
+        let reading = l.reading()
+        l.reset()
+        levels = l
+        sink(reading)
     }
 }
 

@@ -4,8 +4,8 @@ import MPRIS
 import PlayerCore
 
 /// Level meters on the bus (issue 13): which clients want them (`EnableMeters`, forgotten when they leave the
-/// bus), which meters run (`MeterPlan`), and the one update timer, which exists only while a meter runs: no
-/// listener, paused or stopped means no timer and no work on the audio path.
+/// bus) and which meters run (`MeterPlan`). A running meter sends `Levels` from its audio thread's own wake-ups
+/// (emitting a signal is thread-safe): no timer anywhere; no listener, paused or stopped means no work at all.
 ///
 /// Concurrency: confined to the main queue (the connection's), hence `@unchecked Sendable`.
 final class MeterController: @unchecked Sendable {
@@ -18,7 +18,6 @@ final class MeterController: @unchecked Sendable {
     var recorder: (any LevelMetering)?
     private var recording = false
     private var plan = MeterPlan(listeners: 0, playing: false, recording: false)
-    private var timer: DispatchSourceTimer?
 
     init(connection: DBusConnection, clients: BusClientWatch, player: (any LevelMetering)?) throws(DBusError) {
         self.clients = clients
@@ -54,24 +53,14 @@ final class MeterController: @unchecked Sendable {
     private func reconcile() {
         let new = MeterPlan(listeners: listeners.count, playing: playing, recording: recording)
         guard new != plan else { return }
-        if new.player != plan.player { player?.setMetering(new.player) }
-        if new.recorder != plan.recorder { recorder?.setMetering(new.recorder) }
+        if new.player != plan.player { player?.setMeterSink(new.player ? sink("player") : nil) }
+        if new.recorder != plan.recorder { recorder?.setMeterSink(new.recorder ? sink("recorder") : nil) }
         plan = new
-        if new.needsTimer, timer == nil {
-            let t = DispatchSource.makeTimerSource(queue: .main)
-            let interval = DispatchTimeInterval.milliseconds(MeterPlan.intervalMilliseconds)
-            t.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-            t.setEventHandler { [weak self] in self?.tick() }
-            t.resume()
-            timer = t
-        } else if !new.needsTimer, let t = timer {
-            t.cancel()
-            timer = nil
-        }
     }
 
-    private func tick() {
-        if plan.player, let reading = player?.takeLevels() { interface.levels("player", reading) }
-        if plan.recorder, let reading = recorder?.takeLevels() { interface.levels("recorder", reading) }
+    /// Sends `Levels(which, …)`; called on the audio thread (emitting is thread-safe; the interface is immutable).
+    private func sink(_ which: String) -> @Sendable (LevelReading) -> Void {
+        let interface: MetersInterface = self.interface
+        return { reading in interface.levels(which, reading) }
     }
 }

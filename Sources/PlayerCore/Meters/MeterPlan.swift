@@ -1,6 +1,6 @@
 /// Which meters run, decided from who listens and what plays: the player's meter only while someone listens
 /// and music plays (never while paused), the recorder's only while someone listens and it captures (not while
-/// paused), and the update timer only while one of them runs.
+/// paused).
 public struct MeterPlan: Sendable, Equatable {
     /// At most this many `Levels` per second and meter.
     public static let updatesPerSecond = 20
@@ -8,7 +8,6 @@ public struct MeterPlan: Sendable, Equatable {
 
     public var player: Bool
     public var recorder: Bool
-    public var needsTimer: Bool { player || recorder }
 
     public init(listeners: Int, playing: Bool, recording: Bool) {
         player = listeners > 0 && playing

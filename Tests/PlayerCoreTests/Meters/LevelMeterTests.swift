@@ -84,11 +84,25 @@ import Testing
     }
 
     @Test func planRunsMetersOnlyWithListenersAndSound() {
-        #expect(!MeterPlan(listeners: 0, playing: true, recording: true).needsTimer)
-        #expect(!MeterPlan(listeners: 2, playing: false, recording: false).needsTimer)
+        let nobody = MeterPlan(listeners: 0, playing: true, recording: true)
+        #expect(!nobody.player && !nobody.recorder)
+        let paused = MeterPlan(listeners: 2, playing: false, recording: false)
+        #expect(!paused.player && !paused.recorder)
         let p = MeterPlan(listeners: 1, playing: true, recording: false)
-        #expect(p.player && !p.recorder && p.needsTimer)
+        #expect(p.player && !p.recorder)
         #expect(MeterPlan(listeners: 1, playing: false, recording: true).recorder)
         #expect(MeterPlan.intervalMilliseconds == 50)
+    }
+
+    @Test func pacerKeepsTwentyPerSecondWithoutBursts() {
+        var pacer = MeterPacer()
+        // Wake-ups every 40 ms for 10 s: 200 updates at most, about 200.
+        var sent = 0
+        for t in stride(from: UInt64(1_000_000), to: 11_000_000, by: 40_000) where pacer.isDue(at: t) { sent += 1 }
+        #expect(sent <= 201 && sent >= 190, "\(sent)")
+        // After a 2 s gap one update, not forty.
+        var burst = 0
+        for t in stride(from: UInt64(13_000_000), to: 13_200_000, by: 10_000) where pacer.isDue(at: t) { burst += 1 }
+        #expect(burst <= 5, "\(burst)")
     }
 }
