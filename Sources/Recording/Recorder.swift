@@ -8,7 +8,8 @@ import Sndfile
 /// by libsndfile as they arrive, levels measured on the way (no extra stream), pause and resume by corking.
 ///
 /// Threading: a `PulseMainloop` of its own (created with the first recording, idle otherwise); its lock guards
-/// every stored `var` (`@unchecked Sendable` for that reason). Capture and file writes run on the loop thread.
+/// every stored `var` (`@unchecked Sendable` for that reason) except `mainloop` itself, which is set once and
+/// read only on the owner's queue (every public method is called there). Capture and file writes run on the loop thread.
 /// Events go to `events` on `eventQueue`, in order. Teardown after a recording ends runs on `teardownQueue`
 /// (never inside a libpulse callback of the stream being freed).
 public final class Recorder: LevelMetering, @unchecked Sendable {
@@ -96,9 +97,10 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
             }
             session = Session(context: context, stream: stream, file: file)
             levels = meterSink != nil ? LevelStatistics(channels: settings.channels) : nil
+            // Queued before the lock is released: a stream that fails at once reports its end after these.
+            emit(.state(.recording))
+            emit(.progress(seconds: 0))
         }
-        emit(.state(.recording))
-        emit(.progress(seconds: 0))
     }
 
     public func pause() throws(RecorderError) { try setPaused(true) }
@@ -106,17 +108,16 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
 
     private func setPaused(_ paused: Bool) throws(RecorderError) {
         guard let mainloop else { throw RecorderError(.wrongState, "not recording") }
-        let seconds = try mainloop.withLock { () throws(RecorderError) -> Double in
+        try mainloop.withLock { () throws(RecorderError) in
             guard var s = session else { throw RecorderError(.wrongState, "not recording") }
-            guard s.paused != paused else { return -1 }
+            guard s.paused != paused else { return }
             s.stream.cork(paused)
             s.paused = paused
             session = s
-            return s.file.seconds
+            // Queued with the lock held, so they stay in order with the loop thread's own events.
+            emit(.state(paused ? .paused : .recording))
+            if paused { emit(.progress(seconds: s.file.seconds)) }
         }
-        guard seconds >= 0 else { return }
-        emit(.state(paused ? .paused : .recording))
-        if paused { emit(.progress(seconds: seconds)) }
     }
 
     /// Ends the recording (`RecordingFinished` reason `stopped`).

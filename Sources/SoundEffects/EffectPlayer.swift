@@ -7,8 +7,9 @@ import Pulse
 /// each play's sink input is gone, i.e. the sound has been played. No stream of ours plays them, so the music's
 /// stream is never corked, paused or moved.
 ///
-/// Threading: its own `PulseMainloop` and context, connected on first use; every stored `var` is touched with
-/// the loop lock held (`@unchecked Sendable` for that reason). Completions and events are delivered on
+/// Threading: its own `PulseMainloop` and context, connected on first use; `context` is touched with the loop
+/// lock held, `mainloop` is set once and read on the owner's queue, where every public method is called
+/// (`@unchecked Sendable` for those reasons). Completions and events are delivered on
 /// `queue`.
 public final class EffectPlayer: @unchecked Sendable {
     /// Events the owner hears about, on `queue`.

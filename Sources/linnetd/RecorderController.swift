@@ -26,12 +26,26 @@ final class RecorderController: RecorderControl, @unchecked Sendable {
         try recorder.start(settings)
         // Published before the call returns, so a client reading the properties next sees this recording.
         snapshot = RecorderSnapshot(state: .recording, seconds: 0, path: settings.path)
-        interface.update(snapshot)
+        stateChanged(.recording)
         Log.info("recording to \(settings.path)")
     }
 
-    func pauseRecording() throws(RecorderError) { try recorder.pause() }
-    func resumeRecording() throws(RecorderError) { try recorder.resume() }
+    func pauseRecording() throws(RecorderError) {
+        try recorder.pause()
+        stateChanged(.paused)
+    }
+
+    func resumeRecording() throws(RecorderError) {
+        try recorder.resume()
+        stateChanged(.recording)
+    }
+
+    /// Published before the call returns (the recorder's own event, queued behind, then changes nothing).
+    private func stateChanged(_ state: RecordingState) {
+        snapshot.state = state
+        meters?.recorderStateChanged(capturing: state == .recording)
+        interface.update(snapshot)
+    }
     func stopRecording() throws(RecorderError) { try recorder.stop() }
 
     /// Stops a running recording (service shutdown); the file is closed and complete.
