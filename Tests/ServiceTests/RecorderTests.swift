@@ -94,7 +94,7 @@ extension ServiceSuites {
             }
         }
 
-        @Test func survivesKill9WithAValidWAV() throws {
+        @Test func survivesKill9WithAValidWAVAndFLAC() throws {
             let f = try ServiceFixture()
             let dir = try TemporaryDirectory(prefix: "linnet-record")
             try startPlaying(f, dir)
@@ -111,6 +111,22 @@ extension ServiceSuites {
             #expect(foreign == 0 && runs.count == 1)
             let soxi = try Child.run("soxi", ["-D", path], environment: [:])
             #expect(soxi.status == 0, "soxi: \(soxi.output)")
+
+            // FLAC is a stream: after kill -9 it decodes up to its last complete frame.
+            try f.launch([dir.file("count.wav")])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            let flac = dir.file("crash.flac")
+            try f.call(Self.recorder, "StartRecording", [.string(flac), Self.settings(["source": .string("@monitor")])])
+            try f.waitUntil("2.5 s of FLAC", timeout: 10) {
+                (try f.get(Self.recorder, "RecordedSeconds").doubleValue ?? 0) >= 2.5
+            }
+            _ = try f.stop(signal: SIGKILL)
+            let test = try Child.run("flac", ["-t", flac], environment: [:])
+            #expect(test.status == 0, "flac -t: \(test.output)")
+            let stat = try Child.run("sox", [flac, "-n", "stat"], environment: [:])
+            let length = stat.output.split(separator: "\n").first { $0.hasPrefix("Length (seconds):") }
+                .flatMap { Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            #expect(length >= 2.0, "decoded \(length) s: \(stat.output)")
         }
 
         @Test func everyFormatAndItsSettings() throws {
