@@ -11,7 +11,7 @@ extension PulseContext {
                            started: @escaping (UInt32?) -> Void) {
         let props = PulseProplist(properties)
         var v = linnet_pa_volume_invalid
-        if let volume {
+        if let volume, volume.isFinite {
             v = pa_volume_t(min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5))
         }
         let box = Unmanaged.passRetained(CallbackBox(started)).toOpaque()

@@ -18,6 +18,9 @@ public struct EffectClip: Sendable {
     /// read much past them.
     public static func read(_ decoder: any Decoder, path: String) throws(EffectError) -> EffectClip {
         let format = decoder.format
+        guard format.bytesPerFrame > 0, format.sampleRate > 0 else {
+            throw EffectError(.invalidArgument, "\(path): no playable audio format (\(format))")
+        }
         let limit = min(maxBytes, maxSeconds * format.sampleRate * format.bytesPerFrame)
         if let total = decoder.totalFrames, total > Int64(limit / format.bytesPerFrame) {
             throw tooLong(path, format)
