@@ -131,6 +131,14 @@ extension ServiceSuites {
             let f = try ServiceFixture()
             let dir = try TemporaryDirectory(prefix: "linnet-effects")
             try f.launch()
+            // Introspectable with a real client: every member of the three new interfaces.
+            let xml = try Child.run("gdbus", ["introspect", "--address", f.servers.busAddress, "--dest", ServiceFixture.bus,
+                                              "--object-path", ServiceFixture.path], environment: [:]).output
+            for name in ["org.mpris.MediaPlayer2.linnet.Effects", "LoadEffect", "PlayEffect", "PlayAlert", "UnloadEffect",
+                         "EffectFinished", "org.mpris.MediaPlayer2.linnet.Recorder", "StartRecording", "RecordingFinished",
+                         "RecordedSeconds", "org.mpris.MediaPlayer2.linnet.Meters", "EnableMeters", "Levels"] {
+                #expect(xml.contains(name), "\(name) missing from introspection")
+            }
             let clip = dir.file("click.wav")
             try Self.constantClip(clip, frames: 441)
             let other = try DBusConnection(bus: .address(f.servers.busAddress))
