@@ -15,6 +15,8 @@ public struct SnapshotDiff: Sendable {
     public var isEmpty: Bool { player.isEmpty && !tracksInvalidated && trackList.isEmpty && metadataChanged.isEmpty }
 
     /// The changes from `old` to `new`; `old` nil means "nothing announced yet" (no signals at all).
+    /// Costs O(window), whatever the length of the queue: a snapshot only carries the TrackList window, and
+    /// metadata is only mapped for entries whose snapshot changed.
     public init(from old: PlayerSnapshot?, to new: PlayerSnapshot) {
         guard let old else { return }
         let before = PropertyMapping.player(old)
@@ -25,13 +27,14 @@ public struct SnapshotDiff: Sendable {
         let newIDs = new.tracks.map(\.id)
         if oldIDs != newIDs {
             tracksInvalidated = true
-            trackList = TrackListDiff.changes(from: oldIDs, to: newIDs)
+            // A moved window is a new list for the client, not edits.
+            trackList = old.windowStart == new.windowStart ? TrackListDiff.changes(from: oldIDs, to: newIDs) : [.replaced]
         }
         guard trackList != [.replaced] else { return }
         var previous: [QueueEntryID: TrackSnapshot] = [:]
         for t in old.tracks { previous[t.id] = t }
         for t in new.tracks {
-            if let p = previous[t.id], MetadataMapping.metadata(p) != MetadataMapping.metadata(t) {
+            if let p = previous[t.id], p != t, MetadataMapping.metadata(p) != MetadataMapping.metadata(t) {
                 metadataChanged.append(t.id)
             }
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import MPRIS
 import PlayerCore
 
@@ -23,15 +24,45 @@ extension Player {
         }
         engine.setVolume(volume)
         if !paths.isEmpty {
-            if replaceQueue(with: paths, workingDirectory: workingDirectory), let first = model.current {
-                start(first, at: 0, paused: false)
-            } else {
-                Log.error("nothing playable in \(paths.joined(separator: " "))")
-            }
+            loadInBackground(paths, workingDirectory: workingDirectory)
         } else if resume, let current = model.current {
             // Paused at the same place: the stream is opened corked, nothing plays until Play.
             start(current, at: resumeAt, paused: true)
         }
         publish()
     }
+
+    /// Walks the command line's paths off the service's queue. A small folder is done within `patience` and
+    /// queued before the bus name is taken (clients see it at once); a large one is queued when the walk ends,
+    /// while the bus is served meanwhile.
+    private func loadInBackground(_ paths: [String], workingDirectory: String) {
+        let patience: DispatchTimeInterval = .milliseconds(100)
+        let group = DispatchGroup()
+        let box = CollectionBox()
+        let collector = self.collector
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            box.value = collector.collect(paths, workingDirectory: workingDirectory)
+        }
+        let apply: () -> Void = { [self] in
+            guard let collection = box.value else { return }
+            if queueCollection(collection), let first = model.current {
+                start(first, at: 0, paused: false)
+            } else {
+                Log.error("nothing playable in \(paths.joined(separator: " "))")
+            }
+            publish()
+        }
+        if group.wait(timeout: .now() + patience) == .success {
+            apply()
+        } else {
+            Log.info("reading \(paths.joined(separator: " ")) in the background")
+            group.notify(queue: queue, execute: apply)
+        }
+    }
+}
+
+/// The walk's result, handed from the worker to the service's queue. `@unchecked Sendable`: written once by the
+/// worker inside the group, read only after the group completed (the group orders the two).
+private final class CollectionBox: @unchecked Sendable {
+    var value: MediaCollection?
 }

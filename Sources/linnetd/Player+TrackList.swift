@@ -49,9 +49,8 @@ extension Player {
         publish()
     }
 
-    /// Replaces the queue with what `inputs` name (command line); returns whether anything was queued.
-    func replaceQueue(with inputs: [String], workingDirectory: String) -> Bool {
-        let collection = collector.collect(inputs, workingDirectory: workingDirectory)
+    /// Replaces the queue with a collection (command line); returns whether anything was queued.
+    func queueCollection(_ collection: MediaCollection) -> Bool {
         for problem in collection.problems { Log.info("skipped \(problem)") }
         guard !collection.items.isEmpty else { return false }
         model.replace(with: collection.items)

@@ -66,17 +66,27 @@ final class Player: PlayerControl, @unchecked Sendable {
 
     func entryID(_ item: PlaybackItem) -> QueueEntryID? { UInt64(item.id).map(QueueEntryID.init(rawValue:)) }
 
+    /// The queue indices the bus sees (the TrackList window; the whole queue when it is short).
+    var window: Range<Int> { TrackListWindow.range(count: model.count, current: model.currentIndex) }
+
+    /// What the bus sees: the player's state and the TrackList window only, so building and diffing it costs
+    /// O(window) however long the queue is.
     func snapshot() -> PlayerSnapshot {
-        let tracks = model.entries.map { e -> TrackSnapshot in
-            let d = details[e.id]
-            return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
-                                 durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
-                                 tags: d?.tags, isSeekable: d?.isSeekable ?? true,
-                                 artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
-        }
+        let window = self.window
+        let tracks = model.entries[window].map(trackSnapshot)
         return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
                               currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
-                              canGoPrevious: model.canGoPrevious)
+                              canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
+    }
+
+    func trackSnapshot(_ id: QueueEntryID) -> TrackSnapshot? { model.entry(id).map(trackSnapshot) }
+
+    private func trackSnapshot(_ e: QueueEntry) -> TrackSnapshot {
+        let d = details[e.id]
+        return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
+                             durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
+                             tags: d?.tags, isSeekable: d?.isSeekable ?? true,
+                             artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
     }
 
     func persistentState() -> PlayerState {
@@ -98,10 +108,14 @@ final class Player: PlayerControl, @unchecked Sendable {
         probeMissing()
     }
 
-    /// Starts background probes for entries whose tags are unknown.
+    /// Starts background probes for the entries of the window whose tags are unknown. Only the window is
+    /// probed (what the bus can show); details of entries far outside it are forgotten, so memory and work
+    /// stay bounded by the window, not the queue.
     private func probeMissing() {
+        let window = self.window
+        forgetDetails(outside: window)
         var requests: [(QueueEntryID, String)] = []
-        for e in model.entries where details[e.id] == nil && !probed.contains(e.id) {
+        for e in model.entries[window] where details[e.id] == nil && !probed.contains(e.id) {
             guard let path = e.location.path else { continue }
             probed.insert(e.id)
             requests.append((e.id, path))
@@ -111,6 +125,7 @@ final class Player: PlayerControl, @unchecked Sendable {
             requests.insert(requests.remove(at: i), at: 0)
         }
         prober.probe(requests, on: queue) { [weak self] results in
+            // One batch, one publish: the work per result is O(1) plus one O(window) snapshot per batch.
             guard let self else { return }
             var changed = false
             for (id, d) in results where details[id] == nil && model.entry(id) != nil {
@@ -118,6 +133,19 @@ final class Player: PlayerControl, @unchecked Sendable {
             }
             if changed { publish() }
         }
+    }
+
+    /// Drops details and probe marks of entries outside `window` once there are twice as many as it holds
+    /// (the current entry's are kept: seeks need its length).
+    private func forgetDetails(outside window: Range<Int>) {
+        let bound = 2 * TrackListWindow.limit + 16
+        guard details.count > bound || probed.count > bound else { return }
+        let current = model.currentID
+        func keep(_ id: QueueEntryID) -> Bool {
+            id == current || model.index(of: id).map(window.contains) == true
+        }
+        details = details.filter { keep($0.key) }
+        probed = probed.filter(keep)
     }
 }
 

@@ -10,10 +10,11 @@ extension PlaybackQueue: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let decoded = try c.decode([QueueEntry].self, forKey: .entries)
         var seen = Set<QueueEntryID>()
-        entries = decoded.filter { seen.insert($0.id).inserted }
-        let maxID = entries.map(\.id.rawValue).max() ?? 0
+        let unique = decoded.filter { seen.insert($0.id).inserted }
+        let maxID = unique.map(\.id.rawValue).max() ?? 0
         nextRawID = max(try c.decodeIfPresent(UInt64.self, forKey: .nextRawID) ?? 1, maxID + 1)
         order = try c.decodeIfPresent(PlayOrder.self, forKey: .order) ?? PlayOrder()
+        setEntries(unique)
         let current = try c.decodeIfPresent(QueueEntryID.self, forKey: .currentID)
         currentID = current.flatMap { id in seen.contains(id) ? id : nil } ?? entries.first?.id
         order.restrict(to: entries.map(\.id), current: currentID)
