@@ -4,23 +4,17 @@ import PlayerCore
 
 /// Start-up: restore the saved state (paused at the same place) or queue the command line's paths.
 extension Player {
-    /// Restores from `store` unless `restore` is false; then `paths` (if any) replace the queue and play.
-    func startUp(store: StateStore, restore: Bool, paths: [String], workingDirectory: String) {
+    /// Restores `saved` (the queue database's state, nil: none or not wanted); then `paths` (if any) replace
+    /// the queue and play.
+    func startUp(saved: PlayerState?, paths: [String], workingDirectory: String) {
         var resumeAt: Int64 = 0
         var resume = false
-        if restore {
-            switch store.load() {
-            case .loaded(let state):
-                model = state.queue
-                volume = state.volume
-                resumeAt = state.positionMicroseconds
-                resume = state.playback != .stopped
-                Log.info("restored \(model.count) queued tracks from \(store.path)")
-            case .missing:
-                break
-            case .setAside(let error, let movedTo):
-                Log.error("\(error); set aside as \(movedTo ?? "(could not move it)"), starting afresh")
-            }
+        if let state = saved {
+            model = state.queue
+            volume = state.volume
+            resumeAt = state.positionMicroseconds
+            resume = state.playback != .stopped
+            Log.info("restored \(model.count) queued tracks")
         }
         engine.setVolume(volume)
         if !paths.isEmpty {

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import MPRIS
 import PlayerCore
+import QueueStore
 
 // linnetd: the composition root. Everything runs on the main queue (see Player.swift); dispatchMain() never returns.
 
@@ -40,7 +41,10 @@ if let dir = arguments.stateDirectory {
     env["HOME"] = environment("HOME")
     do { stateDirectory = try StateStore.defaultDirectory(environment: env) } catch { fail("\(error)") }
 }
-let store = StateStore(directory: stateDirectory)
+let database = QueueDatabase(directory: stateDirectory)
+var opened: QueueOpenResult?
+do { opened = try database.open() } catch { Log.error("\(error); the queue will not be remembered") }
+for note in opened?.notes ?? [] { Log.info(note) }
 
 let queue = DispatchQueue.main
 let connection: DBusConnection
@@ -58,10 +62,13 @@ let routeController = RouteController(player: player, options: routeSettings.pol
                                       outputAvailable: outputConnected)
 player.route = routeController
 if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
-let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
+let persistence = opened.map { _ in
+    StatePersistence(database: database, queue: queue, current: { player.persistentState() })
+}
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
-player.startUp(store: store, restore: arguments.restore, paths: arguments.paths, workingDirectory: workingDirectory())
+player.startUp(saved: arguments.restore ? opened?.state : nil, paths: arguments.paths,
+               workingDirectory: workingDirectory())
 let mpris: MPRISService
 do {
     mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),
@@ -79,7 +86,7 @@ do {
 /// Saves and exits; runs on the main queue.
 @Sendable func finish(_ reason: String) {
     Log.info("\(reason): saving state and exiting")
-    persistence.saveNow()
+    persistence?.saveNow()
     player.engine.stop()
     connection.flush()
     connection.close()

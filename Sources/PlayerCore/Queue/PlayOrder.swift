@@ -37,6 +37,16 @@ public struct PlayOrder: Sendable, Hashable, Codable {
         self.random = random
     }
 
+    /// An order read back from storage (ids not in the queue are dropped by `PlaybackQueue(restoring:…)`).
+    public init(loopMode: LoopMode, isShuffled: Bool, upcoming: [QueueEntryID], history: [QueueEntryID],
+                random: SeededRandom) {
+        self.loopMode = loopMode
+        self.isShuffled = isShuffled
+        self.upcoming = upcoming
+        self.history = Array(history.suffix(Self.historyLimit))
+        self.random = random
+    }
+
     private enum CodingKeys: String, CodingKey { case loopMode, isShuffled = "shuffle", upcoming, history, random }
 
     /// Lenient decoding: missing fields (older files) take defaults; a missing generator is seeded afresh.

@@ -8,16 +8,22 @@ extension PlaybackQueue: Codable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let decoded = try c.decode([QueueEntry].self, forKey: .entries)
-        var seen = Set<QueueEntryID>()
-        let unique = decoded.filter { seen.insert($0.id).inserted }
+        self.init(restoring: try c.decode([QueueEntry].self, forKey: .entries),
+                  current: try c.decodeIfPresent(QueueEntryID.self, forKey: .currentID),
+                  nextRawID: try c.decodeIfPresent(UInt64.self, forKey: .nextRawID) ?? 1,
+                  order: try c.decodeIfPresent(PlayOrder.self, forKey: .order) ?? PlayOrder())
+    }
+
+    /// A queue read back from storage, repaired as described above.
+    public init(restoring saved: [QueueEntry], current: QueueEntryID?, nextRawID: UInt64, order: PlayOrder) {
+        var seen = Set<QueueEntryID>(minimumCapacity: saved.count)
+        let unique = saved.filter { seen.insert($0.id).inserted }
         let maxID = unique.map(\.id.rawValue).max() ?? 0
-        nextRawID = max(try c.decodeIfPresent(UInt64.self, forKey: .nextRawID) ?? 1, maxID + 1)
-        order = try c.decodeIfPresent(PlayOrder.self, forKey: .order) ?? PlayOrder()
+        self.nextRawID = max(nextRawID, maxID &+ 1, 1)
+        self.order = order
         setEntries(unique)
-        let current = try c.decodeIfPresent(QueueEntryID.self, forKey: .currentID)
         currentID = current.flatMap { id in seen.contains(id) ? id : nil } ?? entries.first?.id
-        order.restrict(to: entries.map(\.id), current: currentID)
+        self.order.restrict(to: ids, current: currentID)
     }
 
     public func encode(to encoder: any Encoder) throws {
