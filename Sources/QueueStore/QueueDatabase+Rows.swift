@@ -67,7 +67,7 @@ extension QueueDatabase {
             if let key = row[0].text { values[key] = row[1] }
         }
         guard values["version"] != nil else { return nil }
-        var entries: [QueueEntry] = []
+        var entries = QueueEntries()
         let select = try db.prepare("SELECT id, location, title, duration FROM entry ORDER BY pos")
         while try select.step() {
             guard let text = select.text(1), let location = MediaLocation(persisted: text) else { continue }
@@ -84,7 +84,7 @@ extension QueueDatabase {
                                   current: values["current"]?.integer.map { QueueEntryID(rawValue: UInt64(bitPattern: $0)) },
                                   nextRawID: values["nextID"]?.integer.map { UInt64(bitPattern: $0) } ?? 1, order: order)
         let playback = values["playback"]?.text.flatMap(SavedPlayback.init(rawValue:)) ?? .paused
-        savedIDs = entries.map(\.id)
+        savedIDs = queue.ids
         savedUpcoming = order.upcoming
         savedHistory = order.history
         return PlayerState(queue: queue, positionMicroseconds: queue.isEmpty ? 0 : values["position"]?.integer ?? 0,

@@ -16,19 +16,27 @@ extension PlaybackQueue: Codable {
 
     /// A queue read back from storage, repaired as described above.
     public init(restoring saved: [QueueEntry], current: QueueEntryID?, nextRawID: UInt64, order: PlayOrder) {
-        var seen = Set<QueueEntryID>(minimumCapacity: saved.count)
-        let unique = saved.filter { seen.insert($0.id).inserted }
-        let maxID = unique.map(\.id.rawValue).max() ?? 0
-        self.nextRawID = max(nextRawID, maxID &+ 1, 1)
+        self.init(restoring: QueueEntries(saved), current: current, nextRawID: nextRawID, order: order)
+    }
+
+    /// The same from entries already stored compactly (a large queue is never held as `[QueueEntry]`).
+    public init(restoring saved: QueueEntries, current: QueueEntryID?, nextRawID: UInt64, order: PlayOrder) {
         self.order = order
-        setEntries(unique)
-        currentID = current.flatMap { id in seen.contains(id) ? id : nil } ?? entries.first?.id
+        self.nextRawID = 1
+        setEntries(saved)
+        if !hasUniqueIDs {
+            var seen = Set<QueueEntryID>()
+            setEntries(QueueEntries(saved.filter { seen.insert($0.id).inserted }))
+        }
+        let maxID = ids.max()?.rawValue ?? 0
+        self.nextRawID = max(nextRawID, maxID &+ 1, 1)
+        currentID = current.flatMap { id in index(of: id) != nil ? id : nil } ?? ids.first
         self.order.restrict(to: ids, current: currentID)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(entries, forKey: .entries)
+        try c.encode(Array(entries), forKey: .entries)
         try c.encodeIfPresent(currentID, forKey: .currentID)
         try c.encode(nextRawID, forKey: .nextRawID)
         try c.encode(order, forKey: .order)

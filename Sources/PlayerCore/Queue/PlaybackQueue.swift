@@ -31,9 +31,9 @@ public struct QueueRemoval: Hashable, Sendable {
 /// Scale: lookups by id and each navigation step are O(1) (an id → index table kept beside the entries);
 /// appending k entries costs O(k); only edits in the middle renumber the entries after them.
 public struct PlaybackQueue: Sendable, Hashable {
-    public private(set) var entries: [QueueEntry] = []
+    public private(set) var entries = QueueEntries()
     /// The entry ids in list order (MPRIS `Tracks`), kept so navigation never rebuilds them.
-    public private(set) var ids: [QueueEntryID] = []
+    public var ids: [QueueEntryID] { entries.ids }
     /// id → index in `entries`.
     private var positions: [QueueEntryID: Int] = [:]
     public internal(set) var currentID: QueueEntryID?
@@ -150,7 +150,6 @@ public struct PlaybackQueue: Sendable, Hashable {
     public mutating func remove(_ id: QueueEntryID) throws(QueueError) -> QueueRemoval {
         guard let i = index(of: id) else { throw .unknownEntry(id) }
         let entry = entries.remove(at: i)
-        ids.remove(at: i)
         positions[id] = nil
         renumber(from: i)
         guard id == currentID else {
@@ -166,10 +165,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     public mutating func move(_ id: QueueEntryID, to index: Int) throws(QueueError) {
         guard let from = self.index(of: id) else { throw .unknownEntry(id) }
         guard index >= 0, index < entries.count else { throw .indexOutOfRange(index, count: entries.count) }
-        let entry = entries.remove(at: from)
-        entries.insert(entry, at: index)
-        ids.remove(at: from)
-        ids.insert(id, at: index)
+        entries.move(from: from, to: index)
         renumber(from: min(from, index))
     }
 
@@ -184,9 +180,10 @@ public struct PlaybackQueue: Sendable, Hashable {
     /// or the first of a fresh permutation when shuffled.
     @discardableResult
     public mutating func replace(with items: [MediaItem]) -> [QueueEntry] {
-        setEntries(items.map { makeEntry($0) })
+        let new = items.map { makeEntry($0) }
+        setEntries(new)
         currentID = order.reset(order: ids)
-        return entries
+        return new
     }
 
     // MARK: - Private
@@ -194,7 +191,6 @@ public struct PlaybackQueue: Sendable, Hashable {
     private mutating func insert(_ items: [MediaItem], at position: Int) -> [QueueEntry] {
         let added = items.map { makeEntry($0) }
         entries.insert(contentsOf: added, at: position)
-        ids.insert(contentsOf: added.lazy.map(\.id), at: position)
         renumber(from: position)
         if currentID == nil, let first = added.first {
             currentID = order.reset(order: ids) ?? first.id
@@ -205,16 +201,21 @@ public struct PlaybackQueue: Sendable, Hashable {
     }
 
     /// Sets every entry at once (replace, clear, decoding) and indexes them.
-    mutating func setEntries(_ new: [QueueEntry]) {
+    mutating func setEntries(_ new: [QueueEntry]) { setEntries(QueueEntries(new)) }
+
+    mutating func setEntries(_ new: QueueEntries) {
         entries = new
-        ids = new.map(\.id)
         positions = [:]
         positions.reserveCapacity(new.count)
         renumber(from: 0)
     }
 
+    /// False when two entries share an id (only a damaged saved queue can have that; the index keeps one).
+    var hasUniqueIDs: Bool { positions.count == entries.count }
+
     /// Re-indexes the entries from `start` on (after an edit there; an append only touches what was added).
     private mutating func renumber(from start: Int) {
+        let ids = entries.ids
         for i in start..<ids.count { positions[ids[i]] = i }
     }
 
