@@ -68,6 +68,9 @@ extension QueueDatabase {
         }
         guard values["version"] != nil else { return nil }
         var entries = QueueEntries()
+        if let count = try db.query("SELECT count(*) FROM entry").first?.first?.integer {
+            entries.reserveCapacity(Int(truncatingIfNeeded: count))
+        }
         let select = try db.prepare("SELECT id, location, title, duration FROM entry ORDER BY pos")
         while try select.step() {
             guard let text = select.text(1), let location = MediaLocation(persisted: text) else { continue }

@@ -114,6 +114,15 @@ def linnet_run(tree, linnetd, count):
     servers = service.Servers()
     log = open(servers.dir + "/linnetd.log", "w")
     try:
+        # 0. Anchor: the same daemon with an empty queue.
+        p = launch(servers, linnetd, ["--no-restore"], log)
+        wait_owned(servers.bus, NAME)
+        time.sleep(3)
+        rows["anchor: idle RSS, empty queue (MB)"] = "%.1f" % (service.memory_kb([p.pid], "Rss") / 1024.0)
+        proxy(servers.bus, NAME).Quit(dbus_interface="org.mpris.MediaPlayer2")
+        p.wait(timeout=60)
+        while servers.bus.name_has_owner(NAME):
+            time.sleep(0.01)
         # 1. Loading the folder from the command line, polled by a separate client.
         t0 = time.monotonic()
         p = launch(servers, linnetd, ["--no-restore", tree], log)

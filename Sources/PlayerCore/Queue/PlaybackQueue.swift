@@ -34,8 +34,8 @@ public struct PlaybackQueue: Sendable, Hashable {
     public private(set) var entries = QueueEntries()
     /// The entry ids in list order (MPRIS `Tracks`), kept so navigation never rebuilds them.
     public var ids: [QueueEntryID] { entries.ids }
-    /// id → index in `entries`.
-    private var positions: [QueueEntryID: Int] = [:]
+    /// id → index in `entries` (Int32: half the table of a 100,000-entry queue; a queue never nears 2^31).
+    private var positions: [QueueEntryID: Int32] = [:]
     public internal(set) var currentID: QueueEntryID?
     /// The raw id the next added entry gets; only ever grows (persisted, so ids are never reused).
     public internal(set) var nextRawID: UInt64
@@ -64,7 +64,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     public var currentIndex: Int? { currentID.flatMap(index(of:)) }
     public var current: QueueEntry? { currentIndex.map { entries[$0] } }
 
-    public func index(of id: QueueEntryID) -> Int? { positions[id] }
+    public func index(of id: QueueEntryID) -> Int? { positions[id].map(Int.init) }
     public func entry(_ id: QueueEntryID) -> QueueEntry? { index(of: id).map { entries[$0] } }
 
     public var loopMode: LoopMode {
@@ -216,7 +216,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     /// Re-indexes the entries from `start` on (after an edit there; an append only touches what was added).
     private mutating func renumber(from start: Int) {
         let ids = entries.ids
-        for i in start..<ids.count { positions[ids[i]] = i }
+        for i in start..<ids.count { positions[ids[i]] = Int32(truncatingIfNeeded: i) }
     }
 
     private mutating func makeEntry(_ item: MediaItem) -> QueueEntry {
