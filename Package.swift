@@ -60,6 +60,6 @@ let package = Package(
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
     ]
 )

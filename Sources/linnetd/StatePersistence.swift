@@ -45,7 +45,9 @@ final class StatePersistence: @unchecked Sendable {
         setPlayingTimer(state.playback == .playing)
         guard previous != nil else { return }  // the state just loaded (or built) at start
         if key.playback != previous?.playback && key.playback != .playing {
-            save(state)  // paused or stopped: keep the position now
+            // Paused or stopped: keep the position now, and wait for it (a crash right after a pause must not lose
+            // it). Usually a few rows; only a pause right after queueing a huge folder waits for that write.
+            writer.sync { write(state) }
         } else {
             saveSoon()
         }

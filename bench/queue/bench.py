@@ -6,13 +6,14 @@ On a private dbus-daemon and pulseaudio (bench/service's Servers), measures:
   load    `linnetd TREE`: Get PlaybackStatus from a separate client every 20 ms while the folder loads
           (p50/p99/max), time until Tracks is filled, CPU used until then;
   restore linnetd restarted with that queue saved: exec -> bus name owned, idle RSS;
-  calls   from a separate client, each MPRIS call N times (Get, GetAll, Next, Previous, GoTo, Seek, Tracks,
-          GetTracksMetadata), p50/p99, once idle and once while another `linnetd`-style load runs (AddTrack of
-          the tree's first artist folders in a loop is not comparable; the load is a second instance walking TREE);
-  mpd     mpd 0.23 + mpDris2 with the same tree queued (`mpc update --wait; mpc add /`), where installed.
+  calls   from a separate client, each MPRIS call BENCH_ROUNDS times (Get, GetAll, Next, Previous, GoTo, Seek,
+          Tracks, GetTracksMetadata), p50/p99: with a 20-track queue (the anchor), with the 100,000-track queue
+          idle, and while a second linnetd loads the whole tree on the same machine;
+  mpd     mpd + mpDris2 with the same tree scanned and queued (update; add /), where installed (BENCH_MPD=0: skip);
+          its restore is mpd exec -> mpDris2's bus name, its RSS both processes'.
 Prints markdown tables.
 """
-import os, statistics, subprocess, sys, threading, time
+import os, shutil, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "service"))
 import bench as service  # noqa: E402  (Servers, memory_kb, per_thread, delta)
@@ -114,12 +115,25 @@ def linnet_run(tree, linnetd, count):
     servers = service.Servers()
     log = open(servers.dir + "/linnetd.log", "w")
     try:
-        # 0. Anchor: the same daemon with an empty queue.
+        # 0. Anchors: the same daemon with an empty queue, and with a 20-track one.
         p = launch(servers, linnetd, ["--no-restore"], log)
         wait_owned(servers.bus, NAME)
         time.sleep(3)
         rows["anchor: idle RSS, empty queue (MB)"] = "%.1f" % (service.memory_kb([p.pid], "Rss") / 1024.0)
         proxy(servers.bus, NAME).Quit(dbus_interface="org.mpris.MediaPlayer2")
+        p.wait(timeout=60)
+        while servers.bus.name_has_owner(NAME):
+            time.sleep(0.01)
+        first_album = os.path.join(tree, "Artist 000", "Album 0000")
+        p = launch(servers, linnetd, ["--no-restore", first_album], log)
+        wait_owned(servers.bus, NAME)
+        small = proxy(servers.bus, NAME)
+        while track_count(small) == 0:
+            time.sleep(0.01)
+        time.sleep(1)
+        for name, xs in measure_calls(small, ROUNDS).items():
+            rows["anchor, 20-track queue: %s p50 / p99 (ms)" % name] = "%s / %s" % (ms(pct(xs, 50)), ms(pct(xs, 99)))
+        small.Quit(dbus_interface="org.mpris.MediaPlayer2")
         p.wait(timeout=60)
         while servers.bus.name_has_owner(NAME):
             time.sleep(0.01)
@@ -181,15 +195,70 @@ def linnet_run(tree, linnetd, count):
     return rows
 
 
+def mpd_run(tree, count):
+    """mpd + mpDris2 on the same tree: scan and queue it, then the comparable figures."""
+    rows = {}
+    if not shutil.which("mpd") or not shutil.which("mpDris2"):
+        return rows
+    servers = service.Servers()
+    try:
+        m = service.Mpd(servers, tree)
+        m.start()
+        t0 = time.monotonic()
+        m.mpd("update")
+        service.wait_for("mpd database", lambda: "updating_db" not in m.mpd("status"), timeout=900)
+        scanned = time.monotonic()
+        wait_owned(servers.bus, m.bus_name)
+        obj = proxy(servers.bus, m.bus_name)
+        poller = Poller(servers.bus_address, m.bus_name)
+        poller.start()
+        m.mpd("add /")
+        queued = time.monotonic()
+        m.mpd("play")
+        time.sleep(1)
+        poller.stop.set()
+        poller.join()
+        rows["load: exec -> Tracks filled (ms)"] = "scan %s + add %s" % (ms(scanned - t0), ms(queued - scanned))
+        if poller.samples:
+            rows["load: Get PlaybackStatus p50 / p99 / max (ms), %d calls, %d failed" % (len(poller.samples), poller.failures)] = \
+                "%s / %s / %s (during add)" % (ms(pct(poller.samples, 50)), ms(pct(poller.samples, 99)), ms(max(poller.samples)))
+        calls = {
+            "Get PlaybackStatus": lambda: obj.Get(PLAYER, "PlaybackStatus", dbus_interface=PROPS),
+            "GetAll Player": lambda: obj.GetAll(PLAYER, dbus_interface=PROPS),
+            "Next": lambda: obj.Next(dbus_interface=PLAYER),
+            "Previous": lambda: obj.Previous(dbus_interface=PLAYER),
+            "Seek +1 s": lambda: obj.Seek(dbus.Int64(1000000), dbus_interface=PLAYER),
+        }
+        for name, fn in calls.items():
+            xs = [timed(fn) for _ in range(ROUNDS)]
+            rows["idle: %s p50 / p99 (ms)" % name] = "%s / %s" % (ms(pct(xs, 50)), ms(pct(xs, 99)))
+        m.mpd("pause 1")
+        m.stop()
+        # Restart with the saved 100,000-entry queue (mpd's state file): exec -> MPRIS name (mpDris2) owned.
+        t0 = time.monotonic()
+        m.start()
+        owned = wait_owned(servers.bus, m.bus_name)
+        rows["restore: exec -> bus name owned (ms)"] = "%s (mpd exec -> mpDris2's name)" % ms(owned - t0)
+        time.sleep(3)
+        rows["restore: idle RSS (MB)"] = "%.1f (mpd %.1f + mpDris2 %.1f)" % (
+            service.memory_kb(m.pids(), "Rss") / 1024.0, service.memory_kb(m.pids()[:1], "Rss") / 1024.0,
+            service.memory_kb(m.pids()[1:], "Rss") / 1024.0)
+        m.stop()
+    finally:
+        servers.close()
+    return rows
+
+
 def main():
     tree, linnetd = sys.argv[1], sys.argv[2]
     count = sum(len([f for f in files if not f.startswith(".")]) for d, _, files in os.walk(tree)
                 if "/.seed" not in d)
     rows = linnet_run(tree, linnetd, count)
-    print("| figure (%d-track queue) | linnetd |" % count)
-    print("|---|---|")
+    other = mpd_run(tree, count) if os.environ.get("BENCH_MPD", "1") == "1" else {}
+    print("| figure (%d-track queue) | linnetd | mpd + mpDris2 |" % count)
+    print("|---|---|---|")
     for k, v in rows.items():
-        print("| %s | %s |" % (k, v))
+        print("| %s | %s | %s |" % (k, v, other.get(k, "")))
 
 
 if __name__ == "__main__":

@@ -205,6 +205,7 @@ public struct PlayOrder: Sendable, Hashable, Codable {
 
     /// Drops ids that are not in `order` (used after decoding persisted state).
     mutating func restrict(to order: [QueueEntryID], current: QueueEntryID?) {
+        if !isShuffled { upcoming = []; history = []; return }
         let known = Set(order)
         upcoming.removeAll { !known.contains($0) }
         history.removeAll { !known.contains($0) }

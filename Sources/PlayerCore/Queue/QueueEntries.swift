@@ -67,25 +67,15 @@ public struct QueueEntries: RandomAccessCollection, Hashable, Sendable {
 
     /// Adds one entry at the end (building a queue row by row, e.g. from a database).
     public mutating func append(_ entry: QueueEntry) {
-        insert(contentsOf: CollectionOfOne(entry), at: ids.count)
+        spans.append(span(storing: entry))
+        ids.append(entry.id)
     }
 
     mutating func insert(contentsOf entries: some Sequence<QueueEntry>, at position: Int) {
         var newIDs: [QueueEntryID] = [], newSpans: [Span] = []
         for e in entries {
-            var text = e.location.persisted
-            text.withUTF8 { bytes in
-                // Files share their folder with the entry added before them, usually: store it once per run.
-                let cut = e.location.path == nil ? 0 : (bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)
-                let folder = folderIndex(for: UnsafeBufferPointer(rebasing: bytes[..<cut]))
-                let offset = arena.count
-                arena.append(contentsOf: bytes[cut...])
-                newSpans.append(Span(folder: folder, offset: UInt32(truncatingIfNeeded: offset),
-                                     length: UInt32(truncatingIfNeeded: arena.count - offset)))
-            }
+            newSpans.append(span(storing: e))
             newIDs.append(e.id)
-            if let t = e.item.title { titles[e.id] = t }
-            if let d = e.item.durationMicroseconds { durations[e.id] = d }
         }
         ids.insert(contentsOf: newIDs, at: position)
         spans.insert(contentsOf: newSpans, at: position)
@@ -107,6 +97,22 @@ public struct QueueEntries: RandomAccessCollection, Hashable, Sendable {
         let id = ids.remove(at: from), span = spans.remove(at: from)
         ids.insert(id, at: to)
         spans.insert(span, at: to)
+    }
+
+    /// Stores an entry's location bytes, title and duration; returns where the location went.
+    private mutating func span(storing e: QueueEntry) -> Span {
+        if let t = e.item.title { titles[e.id] = t }
+        if let d = e.item.durationMicroseconds { durations[e.id] = d }
+        var text = e.location.persisted
+        return text.withUTF8 { bytes in
+            // Files share their folder with the entry added before them, usually: store it once per run.
+            let cut = e.location.path == nil ? 0 : (bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)
+            let folder = folderIndex(for: UnsafeBufferPointer(rebasing: bytes[..<cut]))
+            let offset = arena.count
+            arena.append(contentsOf: bytes[cut...])
+            return Span(folder: folder, offset: UInt32(truncatingIfNeeded: offset),
+                        length: UInt32(truncatingIfNeeded: arena.count - offset))
+        }
     }
 
     /// The last folder when `prefix` is it (the common case: a folder's files in a row), else a new one.
