@@ -44,9 +44,15 @@ if let dir = arguments.stateDirectory {
     do { stateDirectory = try StateStore.defaultDirectory(environment: env) } catch { fail("\(error)") }
 }
 let database = QueueDatabase(directory: stateDirectory)
-var opened: QueueOpenResult?
-do { opened = try database.open() } catch { Log.error("\(error); the queue will not be remembered") }
-for note in opened?.notes ?? [] { Log.info(note) }
+var saved: PlayerState?
+var canSave = false
+do {
+    let opened = try database.open()
+    for note in opened.notes { Log.info(note) }
+    (saved, canSave) = (opened.state, true)
+} catch {
+    Log.error("\(error); the queue will not be remembered")
+}
 
 let queue = DispatchQueue.main
 let connection: DBusConnection
@@ -64,13 +70,11 @@ let routeController = RouteController(player: player, options: routeSettings.pol
                                       outputAvailable: outputConnected)
 player.route = routeController
 if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
-let persistence = opened.map { _ in
-    StatePersistence(database: database, queue: queue, current: { player.persistentState() })
-}
+let persistence = canSave ? StatePersistence(database: database, queue: queue, current: { player.persistentState() }) : nil
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
-player.startUp(saved: arguments.restore ? opened?.state : nil, paths: arguments.paths,
-               workingDirectory: workingDirectory())
+player.startUp(saved: arguments.restore ? saved : nil, paths: arguments.paths, workingDirectory: workingDirectory())
+saved = nil  // the player holds the queue now; a second copy would outlive its first edit
 let mpris: MPRISService
 do {
     mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),

@@ -94,6 +94,8 @@ def measure_calls(obj, rounds):
     """Each call `rounds` times; returns {name: [seconds]}."""
     tracks = obj.Get(TRACKLIST, "Tracks", dbus_interface=PROPS, timeout=30)
     some = list(tracks[:10])
+    # Next and Previous always move (a short queue wraps instead of stopping at its end).
+    obj.Set(PLAYER, "LoopStatus", dbus.String("Playlist", variant_level=1), dbus_interface=PROPS)
     calls = {
         "Get PlaybackStatus": lambda: obj.Get(PLAYER, "PlaybackStatus", dbus_interface=PROPS),
         "GetAll Player": lambda: obj.GetAll(PLAYER, dbus_interface=PROPS),
@@ -116,8 +118,9 @@ def linnet_run(tree, linnetd, count):
     log = open(servers.dir + "/linnetd.log", "w")
     try:
         # 0. Anchors: the same daemon with an empty queue, and with a 20-track one.
+        t0 = time.monotonic()
         p = launch(servers, linnetd, ["--no-restore"], log)
-        wait_owned(servers.bus, NAME)
+        rows["anchor: exec -> bus name owned, empty queue (ms)"] = ms(wait_owned(servers.bus, NAME) - t0)
         time.sleep(3)
         rows["anchor: idle RSS, empty queue (MB)"] = "%.1f" % (service.memory_kb([p.pid], "Rss") / 1024.0)
         proxy(servers.bus, NAME).Quit(dbus_interface="org.mpris.MediaPlayer2")
@@ -170,11 +173,19 @@ def linnet_run(tree, linnetd, count):
         time.sleep(1)
         obj.Quit(dbus_interface="org.mpris.MediaPlayer2")
         p.wait(timeout=60)
-        # 3. Restore that queue.
-        t0 = time.monotonic()
-        p = launch(servers, linnetd, [], log)
-        owned = wait_owned(servers.bus, NAME)
-        rows["restore: exec -> bus name owned (ms)"] = ms(owned - t0)
+        # 3. Restore that queue (5 starts: median and slowest, the machine is shared).
+        starts = []
+        for attempt in range(5):
+            while servers.bus.name_has_owner(NAME):
+                time.sleep(0.01)
+            t0 = time.monotonic()
+            p = launch(servers, linnetd, [], log)
+            starts.append(wait_owned(servers.bus, NAME) - t0)
+            if attempt < 4:
+                time.sleep(0.5)
+                proxy(servers.bus, NAME).Quit(dbus_interface="org.mpris.MediaPlayer2")
+                p.wait(timeout=60)
+        rows["restore: exec -> bus name owned, median / max of 5 (ms)"] = "%s / %s" % (ms(pct(starts, 50)), ms(max(starts)))
         obj = proxy(servers.bus, NAME)
         restored = time.monotonic()
         while time.monotonic() - restored < 3:
@@ -238,7 +249,7 @@ def mpd_run(tree, count):
         t0 = time.monotonic()
         m.start()
         owned = wait_owned(servers.bus, m.bus_name)
-        rows["restore: exec -> bus name owned (ms)"] = "%s (mpd exec -> mpDris2's name)" % ms(owned - t0)
+        rows["restore: exec -> bus name owned, median / max of 5 (ms)"] = "%s (once; mpd exec -> mpDris2's name)" % ms(owned - t0)
         time.sleep(3)
         rows["restore: idle RSS (MB)"] = "%.1f (mpd %.1f + mpDris2 %.1f)" % (
             service.memory_kb(m.pids(), "Rss") / 1024.0, service.memory_kb(m.pids()[:1], "Rss") / 1024.0,

@@ -16,7 +16,7 @@ def main():
     sources = [os.path.join(seed, n) for n in ("a.mp3", "b.mp3", "c.mp3", "c.flac")]
     if not all(os.path.exists(s) for s in sources):
         for n in "abc":
-            subprocess.run(["sox", "-q", "-r", "44100", "-c", "2", "-n", f"{seed}/{n}.wav",
+            subprocess.run(["sox", "-q", "-r", "44100", "-c", "2", "-b", "16", "-n", f"{seed}/{n}.wav",
                             "synth", "2", "sine", "440", "gain", "-12"], check=True)
         subprocess.run(["lame", "--quiet", "-b", "64", "--tt", "Song A", "--ta", "Artist A", "--tl", "Album A",
                         f"{seed}/a.wav", f"{seed}/a.mp3"], check=True)
