@@ -126,6 +126,18 @@ extension ServiceSuites {
                                   [.array(element: .objectPath, [Self.track(20_000)])])
             guard case .array(_, let items)? = last.first else { Issue.record("GetTracksMetadata"); return }
             #expect(items.count == 1)
+
+            // AddTrack of the same folder: the walk runs off the bus; the call returns (a large folder does not
+            // wait for it) and the 20,000 entries arrive at the end of the queue.
+            let call = DispatchTime.now()
+            try f.call(Self.trackList, "AddTrack", [.string("file://" + music), Self.track(20_000), .boolean(false)])
+            #expect(seconds(since: call) < 2.0)
+            try f.waitUntil("appended", timeout: 60) {
+                let out = try f.call(Self.trackList, "GetTracksMetadata", [.array(element: .objectPath, [Self.track(40_000)])])
+                guard case .array(_, let items)? = out.first else { return false }
+                return items.count == 1
+            }
+            #expect(try f.status() == "Playing")
         }
     }
 }
