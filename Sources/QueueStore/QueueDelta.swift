@@ -21,6 +21,10 @@ struct QueueDelta: Equatable {
     }
 
     init(from old: [QueueEntryID], to new: [QueueEntryID]) {
+        if old == new {  // the same array (a Next, a seek): no walk at all
+            self.init(start: old.count, oldEnd: old.count, newEnd: new.count)
+            return
+        }
         var prefix = 0
         let shorter = min(old.count, new.count)
         while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
