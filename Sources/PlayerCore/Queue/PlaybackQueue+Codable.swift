@@ -1,7 +1,10 @@
 /// Persistence of the queue. Decoding repairs rather than rejects: duplicate ids are dropped, a missing or
 /// unknown current entry becomes the first, `nextRawID` is raised above every id, and the shuffle state forgets
-/// ids that are not in the queue — so a hand-edited or older state file still loads.
+/// ids that are not in the queue — so a hand-edited or older state file still loads. Ids above `Int64.max` are
+/// dropped like duplicates and `nextRawID` is pinned there, so `+ 1` on ids from a file can never trap.
 extension PlaybackQueue: Codable {
+    static let largestRawID = UInt64(Int64.max)
+
     private enum CodingKeys: String, CodingKey {
         case entries, currentID = "current", nextRawID = "nextID", order
     }
@@ -24,12 +27,12 @@ extension PlaybackQueue: Codable {
         self.order = order
         self.nextRawID = 1
         setEntries(saved)
-        if !hasUniqueIDs {
+        if !hasUniqueIDs || (ids.max()?.rawValue ?? 0) > Self.largestRawID {
             var seen = Set<QueueEntryID>()
-            setEntries(QueueEntries(saved.filter { seen.insert($0.id).inserted }))
+            setEntries(QueueEntries(saved.filter { $0.id.rawValue <= Self.largestRawID && seen.insert($0.id).inserted }))
         }
         let maxID = ids.max()?.rawValue ?? 0
-        self.nextRawID = max(nextRawID, maxID &+ 1, 1)
+        self.nextRawID = max(min(nextRawID, Self.largestRawID), maxID + 1)  // maxID ≤ Int64.max: no overflow
         currentID = current.flatMap { id in index(of: id) != nil ? id : nil } ?? ids.first
         self.order.restrict(to: ids, current: currentID)
     }
