@@ -31,6 +31,14 @@ public struct SnapshotDiff: Sendable {
             trackList = old.windowStart == new.windowStart ? TrackListDiff.changes(from: oldIDs, to: newIDs) : [.replaced]
         }
         guard trackList != [.replaced] else { return }
+        if oldIDs == newIDs {
+            // The same entries in the same places (most events): compare them pairwise.
+            for (p, t) in zip(old.tracks, new.tracks)
+            where p != t && MetadataMapping.metadata(p) != MetadataMapping.metadata(t) {
+                metadataChanged.append(t.id)
+            }
+            return
+        }
         var previous: [QueueEntryID: TrackSnapshot] = [:]
         for t in old.tracks { previous[t.id] = t }
         for t in new.tracks {

@@ -21,7 +21,7 @@ extension Player {
             }
         }
         if extras.count > 64 {
-            extras = extras.filter { model.index(of: $0.key) != nil }
+            extras.filter { model.index(of: $0) != nil }
             extrasRequested = extrasRequested.filter { model.index(of: $0) != nil }
         }
         let current = model.currentID

@@ -58,7 +58,7 @@ extension Player {
         for problem in collection.problems { Log.info("skipped \(problem)") }
         guard !collection.items.isEmpty else { return false }
         model.replace(with: collection.items)
-        details = [:]
+        details.removeAll()
         probed = []
         return true
     }

@@ -23,7 +23,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     var onQuit: @Sendable () -> Void = {}
 
     var model = PlaybackQueue()
-    var details: [QueueEntryID: TrackDetails] = [:]
+    var details = ChangeTrackedTable<TrackDetails>()
     /// Entries being probed or that could not be opened (not probed again).
     var probed: Set<QueueEntryID> = []
     var volume = 1.0
@@ -37,7 +37,9 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// The last start was a paused load (restore, Next while paused): a failure moves on paused too.
     var startedPaused = false
     /// Cover art and lyrics per entry (Player+NowPlaying), and the entries whose extras are being found.
-    var extras: [QueueEntryID: TrackExtras] = [:]
+    var extras = ChangeTrackedTable<TrackExtras>()
+    /// The window the last snapshot showed (ids and their snapshots), reused for entries that did not change.
+    private var lastWindow: (ids: [QueueEntryID], tracks: [TrackSnapshot]) = ([], [])
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
@@ -73,7 +75,21 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// O(window) however long the queue is.
     func snapshot() -> PlayerSnapshot {
         let window = self.window
-        let tracks = model.entries[window].map(trackSnapshot)
+        let ids = model.ids[window]
+        let (changedDetails, allDetails) = details.takeChanges()
+        let (changedExtras, allExtras) = extras.takeChanges()
+        var tracks: [TrackSnapshot]
+        if !allDetails && !allExtras && lastWindow.ids.elementsEqual(ids) {
+            // The same entries: rebuild only those whose facts changed (usually none or one).
+            tracks = lastWindow.tracks
+            for id in changedDetails.union(changedExtras) {
+                guard let i = model.index(of: id), window.contains(i) else { continue }
+                tracks[i - window.lowerBound] = trackSnapshot(model.entries[i])
+            }
+        } else {
+            tracks = model.entries[window].map(trackSnapshot)
+        }
+        lastWindow = (Array(ids), tracks)
         return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
                               currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
                               canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
@@ -144,7 +160,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         func keep(_ id: QueueEntryID) -> Bool {
             id == current || model.index(of: id).map(window.contains) == true
         }
-        details = details.filter { keep($0.key) }
+        details.filter(keep)
         probed = probed.filter(keep)
     }
 }
