@@ -23,6 +23,11 @@ public struct SnapshotDiff: Sendable {
         for (name, value) in PropertyMapping.player(new) where before[name] != value && name != "CanControl" {
             player[name] = value
         }
+        // The player hands over the very same window array when no entry in it changed: nothing to compare.
+        let sameTracks = old.tracks.withUnsafeBufferPointer { a in
+            new.tracks.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+        if sameTracks && old.windowStart == new.windowStart { return }
         let oldIDs = old.tracks.map(\.id)
         let newIDs = new.tracks.map(\.id)
         if oldIDs != newIDs {

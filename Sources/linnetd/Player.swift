@@ -131,10 +131,11 @@ final class Player: PlayerControl, @unchecked Sendable {
         let window = self.window
         forgetDetails(outside: window)
         var requests: [(QueueEntryID, String)] = []
-        for e in model.entries[window] where details[e.id] == nil && !probed.contains(e.id) {
-            guard let path = e.location.path else { continue }
-            probed.insert(e.id)
-            requests.append((e.id, path))
+        // By id first: a location is only built for an entry that needs probing.
+        for (i, id) in zip(window, model.ids[window]) where details[id] == nil && !probed.contains(id) {
+            guard let path = model.entries.location(at: i).path else { continue }
+            probed.insert(id)
+            requests.append((id, path))
         }
         // The current entry first: its metadata is on screen.
         if let c = model.currentID, let i = requests.firstIndex(where: { $0.0 == c }), i > 0 {
