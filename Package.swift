@@ -15,12 +15,14 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "Pulse", dependencies: ["CPulse"]),
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -35,10 +37,12 @@ let package = Package(
         .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
         // Issue 13: sound effects through the server's sample cache.
         .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
+        // The queue's saved state in SQLite (incremental saves, migration from state.json).
+        .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
-                                                   "Recording", "SoundEffects"]),
+                                                         "Recording", "SoundEffects", "QueueStore"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -58,6 +62,8 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+        .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
     ]
 )

@@ -11,6 +11,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
     pkg-config libdbus-1-dev libpulse-dev libmpg123-dev libsndfile1-dev \
+    libsqlite3-dev \
     dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
     mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
     python3-dbus python3-gi \
