@@ -17,7 +17,8 @@ extension Player {
 
     func pause() {
         route?.userChoseState(wantsPlaying: false)
-        guard status == .playing else { return }
+        // A stream still connecting counts as playing: the pause holds once it has opened (issue 12).
+        guard status == .playing || (status != .paused && engine.isLoading) else { return }
         engine.pause()
         publish()
     }
@@ -90,6 +91,7 @@ extension Player {
         expectedStarts = []
         awaitingStart = entry.id
         startedPaused = paused
+        streamStarting(entry)
         if paused {
             engine.load(item(entry), startMicroseconds: position)
         } else {

@@ -67,7 +67,10 @@ extension Player {
         let location: MediaLocation
         do { location = try MediaLocation(parsing: uri) } catch { throw .malformedURI("\(error)") }
         guard case .file(let path) = location else {
-            throw .unsupportedScheme("only file URIs can be played, not '\(uri)'")
+            guard case .url(let url) = location, url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
+            }
+            return ([MediaItem(location)], nil)  // a stream: opened (and judged) when it plays
         }
         let collection = collector.collect(location)
         for problem in collection.problems { Log.info("skipped \(problem)") }

@@ -1,6 +1,7 @@
 import Dispatch
 import MPRIS
 import PlayerCore
+import Streaming
 
 // CONCURRENCY MODEL
 // Everything here runs on ONE serial queue, `queue` (the main queue, which is also the D-Bus connection's
@@ -41,12 +42,17 @@ final class Player: PlayerControl, @unchecked Sendable {
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Network streams: what each entry's stream reported, and the interface that shows the current one.
+    var streams: [QueueEntryID: StreamInfo] = [:]
+    var streamService: LinnetStreamService?
 
-    init(queue: DispatchQueue, output: any AudioOutput) {
+    init(queue: DispatchQueue, output: any AudioOutput, streamSettings: StreamSettings = StreamSettings()) {
         self.queue = queue
+        let me = WeakPlayer()
         engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
-            try DecoderRegistryBridge.open(item)
+            try Player.openDecoder(item, settings: streamSettings, queue: queue, player: { me.player })
         }, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
+        me.player = self
     }
 
     // MARK: - Reading
@@ -71,7 +77,8 @@ final class Player: PlayerControl, @unchecked Sendable {
             let d = details[e.id]
             return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
                                  durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
-                                 tags: d?.tags, isSeekable: d?.isSeekable ?? true,
+                                 tags: streamTags(e.id, d?.tags),
+                                 isSeekable: d?.isSeekable ?? (e.location.path != nil),
                                  artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
         }
         return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
@@ -93,6 +100,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     func publish() {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
+        streamService?.update(streamSnapshot())
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()
@@ -129,4 +137,10 @@ enum DecoderRegistryBridge {
         }
         return try TrackDetails.openDecoder(path: item.location)
     }
+}
+
+/// The player as the engine's loader queue sees it: weak, set once before any item is opened.
+/// `@unchecked Sendable`: written once on the main queue in `Player.init`, before the engine can call the loader.
+final class WeakPlayer: @unchecked Sendable {
+    weak var player: Player?
 }
