@@ -136,7 +136,7 @@ public final class HTTPByteSource: ByteSource {
         state.observer?(.reconnecting(attempt: attempts, reason: failure.message))
         try state.sleep(seconds: settings.reconnectDelay(attempt: attempts))
         state.window.reset(at: position)
+        // The response and the bytes are awaited by `read`; a failure there counts as the next attempt.
         try state.start(at: isSeekable ? position : nil, icy: icy, continuingAt: position)
-        _ = try state.awaitResponse()
     }
 }

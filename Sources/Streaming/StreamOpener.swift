@@ -41,6 +41,11 @@ public enum StreamOpener {
             }
             return try open(url: first, settings: settings, observer: observer, depth: depth + 1)
         case .audio(let ext):
+            let head = try peek(source, count: 16 * 1024)
+            guard AudioSniffer.looksLikeAudio(head) else {
+                throw DecodeError(.unsupportedFormat, path: url, message: "not audio: the first \(head.count / 1024) KB "
+                                  + "are no known audio format (the server said \(source.response.contentType ?? "nothing"))")
+            }
             let inner = try DecoderRegistry.open(source: source, fileExtension: ext)
             let state = source.state
             var status: (@Sendable (BufferStatus) -> Void)?
