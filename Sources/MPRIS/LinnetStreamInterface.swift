@@ -31,7 +31,8 @@ public struct StreamSnapshot: Sendable, Hashable {
 }
 
 /// Exports `org.mpris.MediaPlayer2.linnet.Stream`: `Buffering` b, `BufferLevel` d (0…1), `BufferedSeconds` d,
-/// `StationName` s, `StationGenre` s, `StationUrl` s. PropertiesChanged is sent for every change `update` sees.
+/// `StationName` s, `StationGenre` s, `StationUrl` s (PropertiesChanged for every change `update` sees), and the
+/// signal `StreamError(s uri, s message)` when a stream fails (hostile server, drop beyond the reconnects, …).
 ///
 /// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters run
 /// there; `update` must be called there, checked with `dispatchPrecondition`).
@@ -55,6 +56,8 @@ public final class LinnetStreamService: @unchecked Sendable {
             DBusProperty("StationName", signature: .string, get: { [unowned self] in .string(last.stationName) }),
             DBusProperty("StationGenre", signature: .string, get: { [unowned self] in .string(last.stationGenre) }),
             DBusProperty("StationUrl", signature: .string, get: { [unowned self] in .string(last.stationURL) }),
+        ], signals: [
+            DBusSignalDeclaration("StreamError", signature: "ss", argNames: ["Uri", "Message"]),
         ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
@@ -74,6 +77,17 @@ public final class LinnetStreamService: @unchecked Sendable {
         do {
             try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
                                                  changed: changed)
+        } catch {
+            log("stream: could not emit: \(error)")
+        }
+    }
+
+    /// Sends `StreamError(uri, message)`.
+    public func streamError(uri: String, message: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        do {
+            try connection.emitSignal(path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
+                                      name: "StreamError", arguments: [.string(uri), .string(message)])
         } catch {
             log("stream: could not emit: \(error)")
         }

@@ -11,7 +11,7 @@ struct ByteWindow {
     /// Absolute offset of the next byte to read.
     private(set) var readOffset: Int64
 
-    init(capacity: Int, history: Int = 256 * 1024, start: Int64 = 0) {
+    init(capacity: Int, history: Int = 64 * 1024, start: Int64 = 0) {
         self.capacity = max(capacity, 16 * 1024)
         self.history = history
         self.start = start

@@ -162,6 +162,7 @@ final class StreamState: @unchecked Sendable {
         switch e.kind {
         case .tlsVerification: message = "TLS verification failed: \(e.message)"; kind = .io
         case .tooManyRedirects: message = "too many redirects: \(e.message)"; kind = .io
+        case .timedOut: message = "timed out (server too slow or stalled): \(e.message)"; kind = .io
         case .unsupportedScheme: message = "redirect or URL to an unsupported scheme (only http, https): \(e.message)"; kind = .unsupportedFormat
         case .rejected where e.message.hasPrefix("HTTP 404"): kind = .notFound
         default: kind = .io

@@ -9,6 +9,7 @@ Paths (MEDIA_DIR files are served by name):
                      (metadata block every N bytes; title changes to "T #k" every S seconds)
   /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
   /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
+  /delay/NAME?headers=S&body=S   waits S seconds before the headers, then S before the body (Range-capable)
   /bigheaders        70 KB of response headers
   /loop              redirects to itself forever
   /tofile            redirects to file:///etc/passwd
@@ -126,10 +127,15 @@ class Handler(BaseHTTPRequestHandler):
         title = q.get('title', 'Test Artist - Song')
         every = float(q.get('every', '0'))
         t0 = time.time()
+        last = ['']
 
         def block(k):
             n = int((time.time() - t0) / every) if every > 0 else 0
             text = "StreamTitle='%s%s';StreamUrl='';" % (title, (' #%d' % n) if every > 0 else '')
+            if text != last[0]:
+                last[0] = text
+                sys.stderr.write('META %s %.3f\n' % (text, time.time()))
+                sys.stderr.flush()
             raw = text.encode('utf-8')
             length = (len(raw) + 15) // 16
             return bytes([length]) + raw.ljust(length * 16, b'\0')
@@ -173,6 +179,20 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body[:after])
         self.wfile.flush()
         self.close_connection = True
+
+    def h_delay(self, p, q):
+        data = media(p[0])
+        time.sleep(float(q.get('headers', '0')))
+        self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Accept-Ranges', 'bytes')
+        self.send_header('Content-Length', str(len(data)))
+        self.end_headers()
+        self.wfile.flush()
+        time.sleep(float(q.get('body', '0')))
+        sys.stderr.write('BODY %.3f\n' % time.time())
+        sys.stderr.flush()
+        self.wfile.write(data)
 
     def h_bigheaders(self, p, q):
         self.send_response(200)
