@@ -89,6 +89,13 @@ struct MPRISClient {
     func snapshot() throws(ClientError) -> PlayerSnapshot {
         var s = PlayerSnapshot(player: shortName)
         MPRISValues.apply(try getAll(), to: &s)
+        if let url = s.metadata.url, url.hasPrefix("http://") || url.hasPrefix("https://"),
+           let p = try? getAll("org.mpris.MediaPlayer2.linnet.Stream"),
+           case .boolean(let buffering)? = p["Buffering"]?.unwrappingVariants {
+            s.stream = StreamStatus(buffering: buffering, level: p["BufferLevel"]?.unwrappingVariants.doubleValue ?? 0,
+                                    seconds: p["BufferedSeconds"]?.unwrappingVariants.doubleValue ?? 0,
+                                    stationName: p["StationName"]?.unwrappingVariants.stringValue ?? "")
+        }
         return s
     }
 

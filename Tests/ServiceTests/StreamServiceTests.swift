@@ -8,6 +8,10 @@ extension ServiceSuites {
     /// Stream interface (Buffering), pause while buffering, hostile servers ending in StreamError, the queue moving on.
     @Suite(.serialized) struct StreamServiceTests {
         static let stream = "org.mpris.MediaPlayer2.linnet.Stream"
+        /// The `linnet` client built next to linnetd.
+        static var linnet: String {
+            URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+        }
 
         /// A fixture with a stream server on the shared test media, and short network timeouts.
         func start(_ extra: [String: String] = [:]) throws -> (ServiceFixture, StreamServer) {
@@ -61,6 +65,9 @@ extension ServiceSuites {
             #expect(try f.get(Self.stream, "StationName") == .string("Linnet Test Radio"))
             #expect(try f.get(Self.stream, "StationUrl") == .string("http://127.0.0.1/radio"))
             #expect(try f.get(ServiceFixture.player, "CanSeek") == .boolean(false))
+            let status = try Child.run(Self.linnet, ["status"], environment: f.environment)
+            #expect(status.output.contains("Station: Linnet Test Radio") && status.output.contains("Buffer: "),
+                    "\(status.output)")
             let sent = ((try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? "").split(separator: "\n")
                 .first { $0.hasPrefix("META StreamTitle='Test Artist - Song #2'") }
                 .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
@@ -75,6 +82,8 @@ extension ServiceSuites {
             // Headers at once, the body only after 2 s: Linnet is buffering when Pause arrives.
             try f.call(ServiceFixture.player, "OpenUri", [.string(server.url("/delay/tone.mp3?body=2"))])
             try f.waitUntil("Buffering", timeout: 10) { try f.get(Self.stream, "Buffering") == .boolean(true) }
+            let status = try Child.run(Self.linnet, ["status"], environment: f.environment)
+            #expect(status.output.contains("Buffering…"), "\(status.output)")
             try f.playerctl("pause")
             try f.waitUntil("Paused", timeout: 5) { try f.status() == "Paused" }
             try f.waitUntil("the body sent", timeout: 10) {
