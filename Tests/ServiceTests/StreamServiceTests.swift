@@ -128,7 +128,8 @@ extension ServiceSuites {
             let t = ServiceFixture.trackList
             let noTrack = DBusValue.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")
             try f.call(t, "AddTrack", [.string(server.url("/f/tone.mp3")), noTrack, .boolean(false)])
-            for path in ["/loop", "/tofile", "/bigheaders", "/garbage", "/html", "/icyraw?kind=absurd", "/slow"] {
+            for path in ["/loop", "/tofile", "/bigheaders", "/garbage", "/html", "/icyraw?kind=absurd", "/slow",
+                         "/hlsself.m3u8", "/hlsmillion.m3u8", "/lying/tone.mp3"] {
                 try f.call(t, "AddTrack", [.string(server.url(path)), noTrack, .boolean(false)])
             }
             // The hostile entries come first (each was inserted at the start); play from the first of them.
@@ -137,10 +138,11 @@ extension ServiceSuites {
                 try f.status() == "Playing" && (try f.metadata()["xesam:url"]?.stringValue) == server.url("/f/tone.mp3")
             }
             let errors = signals.all("StreamError")
-            #expect(errors.count == 7, "\(errors.map(\.arguments))")
+            #expect(errors.count == 10, "\(errors.map(\.arguments))")
             let log = f.log()
             for needle in ["too many redirects", "unsupported scheme", "headers exceed 64 KB", "not audio",
-                           "icy-metaint", "too slow"] {
+                           "icy-metaint", "too slow", "references itself", "playlist larger than",
+                           "after 2 reconnects"] {
                 #expect(log.lowercased().contains(needle.lowercased()), "log lacks \(needle)")
             }
             #expect(f.daemon?.isRunning == true)

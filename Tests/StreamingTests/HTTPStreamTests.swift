@@ -98,3 +98,49 @@ import TestSupport
         }
     }
 }
+
+/// HLS: VOD and live playlists of MP3 segments; self-referencing and huge playlists end in clear errors.
+@Suite(.serialized) struct HLSStreamTests {
+    let server: StreamServer
+
+    init() throws {
+        server = try StreamServer(mediaDirectory: StreamMedia.directory.path)
+    }
+
+    @Test func vodPlaylistPlaysAllSegments() throws {
+        let d = try StreamOpener.open(url: server.url("/hls/tone.mp3.m3u8?live=0"), settings: StreamMedia.settings, observer: nil)
+        #expect(!d.isSeekable)
+        let frames = try drain(d)
+        // Eight segments cut on frame boundaries: the whole tone, give or take the LAME header frame and padding.
+        #expect(abs(frames - 20 * 44100) < 4 * 1152, "\(frames)")
+        #expect(server.requests.filter { $0.contains("/hlsseg/") }.count == 8)
+    }
+
+    @Test func livePlaylistFollowsTheSlidingWindow() throws {
+        let d = try StreamOpener.open(url: server.url("/hls/tone.mp3.m3u8?live=1"), settings: StreamMedia.settings, observer: nil)
+        // The fixture's window moves every 0.5 s: 10 s of audio needs several reloads and no segment twice.
+        #expect(try drain(d, maxFrames: 44100 * 10, timeout: 20) == 44100 * 10)
+        #expect(server.requests.filter { $0.contains("/hls/tone.mp3.m3u8") }.count >= 3, "\(server.requests)")
+        let sequences = server.requests.compactMap { r -> Int? in
+            guard let i = r.firstRange(of: "seq=") else { return nil }
+            return Int(r[i.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(Set(sequences).count == sequences.count, "a segment was fetched twice: \(sequences)")
+        #expect(sequences == sequences.sorted())
+    }
+
+    @Test func selfReferencingPlaylistIsAnError() {
+        let e = #expect(throws: DecodeError.self) {
+            _ = try StreamOpener.open(url: server.url("/hlsself.m3u8"), settings: StreamMedia.settings, observer: nil)
+        }
+        #expect(e?.message.contains("references itself") == true, "\(String(describing: e))")
+    }
+
+    @Test func millionSegmentPlaylistIsRefused() {
+        let e = #expect(throws: DecodeError.self) {
+            _ = try StreamOpener.open(url: server.url("/hlsmillion.m3u8"), settings: StreamMedia.settings, observer: nil)
+        }
+        #expect(e?.message.contains("larger than") == true || e?.message.contains("more than") == true,
+                "\(String(describing: e))")
+    }
+}

@@ -149,3 +149,35 @@ struct SeededRandomBytes {
         return UInt8(truncatingIfNeeded: state >> 33)
     }
 }
+
+@Suite struct HLSPlaylistTests {
+    let base = "http://127.0.0.1:1/live/index.m3u8"
+
+    @Test func mediaPlaylistSegmentsResolveWithSequenceNumbers() throws {
+        let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:3.9,\na.mp3\n#EXTINF:4,\n/b.mp3\n"
+        guard case .media(let m) = try HLSPlaylist.parse(text, url: base, maxSegments: 10) else {
+            Issue.record("not media"); return
+        }
+        #expect(m.targetDuration == 4)
+        #expect(!m.ended)
+        #expect(m.segments == [.init(duration: 3.9, url: "http://127.0.0.1:1/live/a.mp3", sequence: 7),
+                               .init(duration: 4, url: "http://127.0.0.1:1/b.mp3", sequence: 8)])
+    }
+
+    @Test func masterPlaylistListsVariants() throws {
+        let text = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS=\"mp4a.40.2\"\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=128000\nhi.m3u8\n"
+        #expect(try HLSPlaylist.parse(text, url: base, maxSegments: 10)
+                == .master([.init(bandwidth: 64000, url: "http://127.0.0.1:1/live/low.m3u8"),
+                            .init(bandwidth: 128000, url: "http://127.0.0.1:1/live/hi.m3u8")]))
+    }
+
+    @Test func limitsAndUnsupportedFeaturesAreErrors() {
+        let many = "#EXTM3U\n" + String(repeating: "#EXTINF:1,\ns.mp3\n", count: 11)
+        #expect(throws: HLSPlaylist.ParseError.self) { try HLSPlaylist.parse(many, url: base, maxSegments: 10) }
+        #expect(throws: HLSPlaylist.ParseError.self) {
+            try HLSPlaylist.parse("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXTINF:1,\ns.ts\n", url: base, maxSegments: 10)
+        }
+        #expect(throws: HLSPlaylist.ParseError.self) { try HLSPlaylist.parse("#EXTM3U\n", url: base, maxSegments: 10) }
+        #expect(throws: HLSPlaylist.ParseError.self) { try HLSPlaylist.parse("hello", url: base, maxSegments: 10) }
+    }
+}

@@ -290,11 +290,16 @@ class Handler(BaseHTTPRequestHandler):
 
     def h_hls(self, p, q):
         name = p[0][:-5]
-        live = q.get('live', '0') == '1'
-        lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2', '#EXT-X-MEDIA-SEQUENCE:0']
-        for i in range(SEGMENTS):
-            lines += ['#EXTINF:1.0,', '/hlsseg/%s/%d' % (name, i)]
-        if not live:
+        if q.get('live', '0') == '1':
+            # A sliding live window of 3 segments that moves on every 0.5 s (faster than real time, for tests).
+            seq0 = int((time.time() - START) / 0.5)
+            lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:%d' % seq0]
+            for s in range(seq0, seq0 + 3):
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d?seq=%d' % (name, s % SEGMENTS, s)]
+        else:
+            lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
+            for i in range(SEGMENTS):
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d' % (name, i)]
             lines.append('#EXT-X-ENDLIST')
         self.playlist('\n'.join(lines) + '\n', 'application/vnd.apple.mpegurl')
 
@@ -311,6 +316,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 TLS = '--tls' in sys.argv
+START = time.time()
 server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
 server.daemon_threads = True
 PORT = server.server_address[1]
