@@ -45,6 +45,9 @@ public final class Mpg123Decoder: Decoder {
         // Over the network every jump is a request: no peeking at the end, seeks by estimate.
         options.noPeekEnd = source.isRemote
         options.fuzzySeek = source.isRemote
+        // A live stream (no length) may carry a LAME/Info header from the file the station plays: its frame
+        // count and padding say nothing about the stream, which goes on.
+        options.gapless = !(source.isRemote && source.length == nil)
         remote = source.isRemote
         do {
             handle = try Mpg123Handle(options: options)
@@ -62,7 +65,7 @@ public final class Mpg123Decoder: Decoder {
             if source.isRemote {
                 // Exact from a LAME/Info header, else estimated from the byte length and bitrate (no scan).
                 if let bytes = source.length { try handle.setFileSize(bytes) }
-                let estimate = handle.length()
+                let estimate = source.length == nil ? nil : handle.length()
                 totalFrames = estimate.flatMap { $0 > 0 ? $0 : nil }
                 lengthIsExact = handle.encoderDelayAndPadding().delay != nil
             } else if source.isSeekable {

@@ -21,6 +21,8 @@ public final class HTTPByteSource: ByteSource {
     public var isRemote: Bool { true }
     /// Whether the server sends ICY metadata blocks.
     public let isIcy: Bool
+    /// A live station (ICY headers): its end is a drop to reconnect, never the end of the track.
+    public let isLive: Bool
     public private(set) var position: Int64 = 0
     let state: StreamState
     private let icy: Bool
@@ -48,6 +50,8 @@ public final class HTTPByteSource: ByteSource {
         }
         response = first
         isIcy = first.headers["icy-metaint"] != nil
+        // Any icy-* header (Icecast/SHOUTcast) marks a live station even without metadata blocks.
+        isLive = first.headers.keys.contains { $0.hasPrefix("icy-") }
         length = isIcy ? nil : first.contentLength
         isSeekable = !isIcy && length != nil && first.headers["accept-ranges"]?.lowercased() == "bytes"
         if isIcy {
@@ -117,8 +121,10 @@ public final class HTTPByteSource: ByteSource {
         }
     }
 
-    /// A body shorter than its Content-Length (a lying server or a cut connection) is a drop, not the end.
+    /// A body shorter than its Content-Length (a lying server or a cut connection), or the end of a live
+    /// station, is a drop, not the end.
     private func prematureEnd() -> CurlError? {
+        if isLive { return CurlError(.connectionLost, url: path, message: "the station closed the connection") }
         guard let length, position < length else { return nil }
         return CurlError(.connectionLost, url: path, message: "the server ended at byte \(position) of \(length)")
     }

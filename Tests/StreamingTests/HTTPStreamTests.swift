@@ -59,6 +59,20 @@ import TestSupport
         #expect(server.requests.filter { $0.contains("bytes=100000-") }.count >= 1, "\(server.requests)")
     }
 
+    @Test func radioDropReconnectsLive() throws {
+        let log = EventLog()
+        let d = try StreamOpener.open(url: server.url("/icy/tone.mp3?metaint=8000&drop=64000&times=2"),
+                                      settings: StreamMedia.settings, observer: log.observer)
+        #expect(d.totalFrames == nil && !d.isSeekable)
+        // 64 KB is 4 s at 128 kbit/s: 12 s of audio crosses both drops.
+        #expect(try drain(d, maxFrames: 44100 * 12) == 44100 * 12)
+        let reconnects = log.all.filter { if case .reconnecting = $0 { return true } else { return false } }
+        #expect(reconnects.count == 2)
+        // A live stream resumes afresh (no Range: there is nothing to resume from).
+        #expect(server.requests.filter { $0.contains("/icy/tone.mp3") }.allSatisfy { $0.hasSuffix(" -") })
+        #expect(server.requests.filter { $0.contains("/icy/tone.mp3") }.count == 3)
+    }
+
     @Test func remotePlaylistsResolveToTheStation() throws {
         for kind in ["pls", "m3u", "xspf"] {
             let log = EventLog()

@@ -5,8 +5,9 @@ Usage: stream_server.py MEDIA_DIR [--tls CERT KEY]   -> prints "PORT <n>" once l
 Paths (MEDIA_DIR files are served by name):
   /f/NAME            the file, with Range support (Accept-Ranges: bytes)
   /norange/NAME      the file, no Range support
-  /icy/NAME?metaint=N&title=T&every=S   the file looped forever as an ICY stream at ~real-time rate
-                     (metadata block every N bytes; title changes to "T #k" every S seconds)
+  /icy/NAME?metaint=N&title=T&every=S&drop=B&times=K   the file looped forever as an ICY stream at twice
+                     real time (metadata block every N bytes; title changes to "T #k" every S seconds; the
+                     first K connections are closed after B bytes)
   /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
   /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
   /delay/NAME?headers=S&body=S   waits S seconds before the headers, then S before the body (Range-capable)
@@ -93,7 +94,7 @@ class Handler(BaseHTTPRequestHandler):
     def h_norange(self, p, q):
         self.serve_file(media(p[0]), ranges=False)
 
-    def icy_stream(self, data, metaint, block_for):
+    def icy_stream(self, data, metaint, block_for, drop_after=None):
         """Sends `data` looped, a metadata block (from block_for(k)) after every metaint audio bytes."""
         self.send_response(200)
         self.send_header('Content-Type', 'audio/mpeg')
@@ -117,6 +118,9 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             k += 1
             sent += metaint
+            if drop_after is not None and sent >= drop_after:
+                self.close_connection = True
+                return
             ahead = sent / rate - (time.time() - start)
             if ahead > 0:
                 time.sleep(ahead)
@@ -139,7 +143,14 @@ class Handler(BaseHTTPRequestHandler):
             raw = text.encode('utf-8')
             length = (len(raw) + 15) // 16
             return bytes([length]) + raw.ljust(length * 16, b'\0')
-        self.icy_stream(data, metaint, block)
+        drop_after = None
+        if 'drop' in q:
+            with lock:
+                n = drop_counts.get(self.path, 0)
+                drop_counts[self.path] = n + 1
+            if n < int(q.get('times', '1')):
+                drop_after = int(q['drop'])
+        self.icy_stream(data, metaint, block, drop_after)
 
     def h_icyraw(self, p, q):
         kind = q.get('kind', 'garbage')
