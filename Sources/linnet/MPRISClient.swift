@@ -9,6 +9,8 @@ enum ClientError: Error, CustomStringConvertible {
     case unexpected(String)
     case noTrack
     case noSuchFile(String)
+    /// The station list could not be read or written, or has no such station.
+    case stations(String)
 
     var description: String {
         switch self {
@@ -19,6 +21,7 @@ enum ClientError: Error, CustomStringConvertible {
         case .unexpected(let what): return what
         case .noTrack: return "the player has no current track"
         case .noSuchFile(let path): return "\(path): no such file or folder"
+        case .stations(let why): return why
         }
     }
 }

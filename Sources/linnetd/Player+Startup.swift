@@ -28,10 +28,12 @@ extension Player {
             } else {
                 Log.error("nothing playable in \(paths.joined(separator: " "))")
             }
-        } else if resume, let current = model.current {
+        } else if resume, let current = model.current, current.location.path != nil {
             // Paused at the same place: the stream is opened corked, nothing plays until Play.
             start(current, at: resumeAt, paused: true)
         }
+        // A network stream is not opened at start-up (no connection, no buffering while nobody listens): it stays
+        // current, Stopped, and Play connects (a radio resumes live).
         publish()
     }
 }

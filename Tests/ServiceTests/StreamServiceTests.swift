@@ -152,5 +152,34 @@ extension ServiceSuites {
             }
             #expect(f.daemon?.isRunning == true)
         }
+    
+        @Test func radioStationsPlayAndStreamsPersistInTheState() throws {
+            let (f, server) = try start()
+            var env = f.environment
+            env["XDG_DATA_HOME"] = f.stateDir.file("data")
+            let station = server.url("/pls/tone.mp3")
+            let add = try Child.run(Self.linnet, ["radio", "add", "Test FM", station], environment: env)
+            #expect(add.status == 0, "\(add.output)")
+            let list = try Child.run(Self.linnet, ["radio", "list"], environment: env)
+            #expect(list.output == "Test FM  \(station)\n")
+            let play = try Child.run(Self.linnet, ["radio", "play", "test fm"], environment: env)
+            #expect(play.status == 0, "\(play.output)")
+            try f.waitUntil("the station playing", timeout: 10) {
+                try f.status() == "Playing" && (try f.metadata()["xesam:title"]?.stringValue) == "Song"
+            }
+            let missing = try Child.run(Self.linnet, ["radio", "play", "Nope"], environment: env)
+            #expect(missing.status != 0 && missing.output.contains("no station named 'Nope'"), "\(missing.output)")
+
+            // The queued stream is saved; after a restart it is still there, not connected until Play.
+            _ = try f.stop()
+            let requestsBefore = server.requests.count
+            try f.launch()
+            #expect(try f.metadata()["xesam:url"]?.stringValue == station)
+            #expect(try f.status() == "Stopped")
+            #expect(server.requests.count == requestsBefore)
+            try f.call(ServiceFixture.player, "Play")
+            try f.waitUntil("the station playing again", timeout: 10) { try f.status() == "Playing" }
+            #expect(server.requests.count > requestsBefore)
+        }
     }
 }
