@@ -48,8 +48,10 @@ public struct CurlError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Maps a CURLcode (with libcurl's detail text when it gave one).
-    init(code: CURLcode, url: String, detail: String) {
-        let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+    init(code: CURLcode, url: String, detail: String, lib: CurlLibrary) {
+        let text = detail.isEmpty
+            ? (linnet_curl_easy_strerror(lib.easyStrerror, code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)")
+            : detail
         let kind: Kind
         switch code {
         case CURLE_TOO_MANY_REDIRECTS: kind = .tooManyRedirects

@@ -12,6 +12,7 @@ public final class HTTPTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private weak var loop: CurlLoop?
+    private let lib: CurlLibrary
     let delegate: any HTTPTransferDelegate
     // --- loop thread only ---
     private var headerBytes = 0
@@ -23,7 +24,8 @@ public final class HTTPTransfer: @unchecked Sendable {
     let cancelled = Atomic<Bool>(false)
 
     init(request: HTTPRequest, delegate: any HTTPTransferDelegate, loop: CurlLoop) throws(CurlError) {
-        guard let easy = curl_easy_init() else {
+        lib = loop.lib
+        guard let easy = linnet_curl_easy_init(loop.lib.easyInit) else {
             throw CurlError(.other, url: request.url, message: "curl_easy_init failed")
         }
         self.easy = easy
@@ -32,15 +34,15 @@ public final class HTTPTransfer: @unchecked Sendable {
         self.loop = loop
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         do { try configure() } catch {
-            curl_easy_cleanup(easy)
+            linnet_curl_easy_cleanup(lib.easyCleanup, easy)
             errorBuffer.deallocate()
             throw error
         }
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        if let headerList { curl_slist_free_all(headerList) }
+        linnet_curl_easy_cleanup(lib.easyCleanup, easy)
+        if let headerList { linnet_curl_slist_free_all(lib.slistFreeAll, headerList) }
         errorBuffer.deallocate()
     }
 
@@ -76,36 +78,36 @@ public final class HTTPTransfer: @unchecked Sendable {
         if let start = request.rangeStart, start > 0 {
             try set(CURLOPT_RANGE, "\(start)-")
         }
-        for line in request.headers { headerList = curl_slist_append(headerList, line) }
+        for line in request.headers { headerList = linnet_curl_slist_append(lib.slistAppend, headerList, line) }
         // Never ask for compressed bodies: audio is already compressed and decoders want the bytes as stored.
-        headerList = curl_slist_append(headerList, "Accept-Encoding: identity")
-        try check(linnet_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList))
+        headerList = linnet_curl_slist_append(lib.slistAppend, headerList, "Accept-Encoding: identity")
+        try check(linnet_curl_setopt_slist(lib.easySetopt, easy, CURLOPT_HTTPHEADER, headerList))
         let me = Unmanaged.passUnretained(self).toOpaque()
         try set(CURLOPT_WRITEDATA, me)
         try set(CURLOPT_HEADERDATA, me)
-        try check(linnet_curl_setopt_datacb(easy, CURLOPT_WRITEFUNCTION, { data, size, count, user in
+        try check(linnet_curl_setopt_datacb(lib.easySetopt, easy, CURLOPT_WRITEFUNCTION, { data, size, count, user in
             Unmanaged<HTTPTransfer>.fromOpaque(user!).takeUnretainedValue().received(data, size &* count)
         }))
-        try check(linnet_curl_setopt_datacb(easy, CURLOPT_HEADERFUNCTION, { data, size, count, user in
+        try check(linnet_curl_setopt_datacb(lib.easySetopt, easy, CURLOPT_HEADERFUNCTION, { data, size, count, user in
             Unmanaged<HTTPTransfer>.fromOpaque(user!).takeUnretainedValue().receivedHeader(data, size &* count)
         }))
         try set(CURLOPT_PRIVATE, me)
     }
 
     private func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
-        try check(linnet_curl_setopt_long(easy, option, value))
+        try check(linnet_curl_setopt_long(lib.easySetopt, easy, option, value))
     }
 
     private func set(_ option: CURLoption, _ value: String) throws(CurlError) {
-        try check(linnet_curl_setopt_str(easy, option, value))  // libcurl copies strings
+        try check(linnet_curl_setopt_str(lib.easySetopt, easy, option, value))  // libcurl copies strings
     }
 
     private func set(_ option: CURLoption, _ value: UnsafeMutableRawPointer) throws(CurlError) {
-        try check(linnet_curl_setopt_ptr(easy, option, value))
+        try check(linnet_curl_setopt_ptr(lib.easySetopt, easy, option, value))
     }
 
     private func check(_ code: CURLcode) throws(CurlError) {
-        guard code == CURLE_OK else { throw CurlError(code: code, url: request.url, detail: "") }
+        guard code == CURLE_OK else { throw CurlError(code: code, url: request.url, detail: "", lib: lib) }
     }
 
     // MARK: - callbacks (loop thread)
@@ -150,9 +152,9 @@ public final class HTTPTransfer: @unchecked Sendable {
     /// The response as it stands (status and effective URL from libcurl).
     private func response() -> HTTPResponse {
         var status = 0
-        _ = linnet_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        _ = linnet_curl_getinfo_long(lib.easyGetinfo, easy, CURLINFO_RESPONSE_CODE, &status)
         var effective: UnsafeMutablePointer<CChar>?
-        _ = linnet_curl_getinfo_str(easy, CURLINFO_EFFECTIVE_URL, &effective)
+        _ = linnet_curl_getinfo_str(lib.easyGetinfo, easy, CURLINFO_EFFECTIVE_URL, &effective)
         return HTTPResponse(status: status, effectiveURL: effective.map { String(cString: $0) } ?? request.url,
                             headers: headers)
     }
@@ -171,7 +173,7 @@ public final class HTTPTransfer: @unchecked Sendable {
         if let ownError { return delegate.transferFinished(error: ownError) }
         if code == CURLE_OK { return delegate.transferFinished(error: nil) }
         let detail = String(cString: errorBuffer)
-        delegate.transferFinished(error: CurlError(code: code, url: request.url, detail: detail))
+        delegate.transferFinished(error: CurlError(code: code, url: request.url, detail: detail, lib: lib))
     }
 }
 

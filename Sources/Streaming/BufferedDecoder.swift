@@ -73,7 +73,7 @@ final class PrefetchShared: @unchecked Sendable {
     /// Bumped by every seek so a chunk decoded before it is dropped.
     var epoch: UInt64 = 0
     var wake: (@Sendable () -> Void)?
-    /// Bytes read from the network per decoded byte (for the seconds estimate of undecoded bytes).
+    /// The last status handed to `status` (the decode thread reports only changes).
     var lastReported: BufferStatus?
 
     init(format: AudioFormat, settings: StreamSettings, bufferedBytes: @escaping @Sendable () -> Int,

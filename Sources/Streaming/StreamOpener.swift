@@ -41,7 +41,7 @@ public enum StreamOpener {
             }
             return try open(url: first, settings: settings, observer: observer, depth: depth + 1)
         case .audio(let ext):
-            let head = try peek(source, count: 16 * 1024)
+            let head = try peekAudio(source, limit: 16 * 1024)
             guard AudioSniffer.looksLikeAudio(head) else {
                 throw DecodeError(.unsupportedFormat, path: url, message: "not audio: the first \(head.count / 1024) KB "
                                   + "are no known audio format (the server said \(source.response.contentType ?? "nothing"))")
@@ -66,6 +66,22 @@ public enum StreamOpener {
             let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
             if n == 0 { break }
             filled += n
+        }
+        try source.seek(to: 0)
+        return Array(raw[0..<filled])
+    }
+
+    /// Reads from the start until the bytes are recognised as audio (a live stream trickles: wait no longer than
+    /// needed) or `limit` bytes were seen; then goes back to the start.
+    static func peekAudio(_ source: HTTPByteSource, limit: Int) throws(DecodeError) -> [UInt8] {
+        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: limit, alignment: 1)
+        defer { raw.deallocate() }
+        var filled = 0
+        while filled < limit {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled..<min(limit, filled + 2048)]))
+            if n == 0 { break }
+            filled += n
+            if AudioSniffer.looksLikeAudio(Array(raw[0..<filled])) { break }
         }
         try source.seek(to: 0)
         return Array(raw[0..<filled])

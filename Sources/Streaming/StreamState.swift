@@ -66,7 +66,7 @@ final class StreamState: @unchecked Sendable {
         if icy { request.headers.append("Icy-MetaData: 1") }
         let receiver = StreamReceiver(state: self, generation: generation, rangeStart: offset ?? 0)
         do {
-            transfer = try CurlLoop.shared.start(request, delegate: receiver)
+            transfer = try CurlLoop.start(request, delegate: receiver)
         } catch {
             throw Self.decodeError(error, offset: offset)
         }

@@ -5,17 +5,17 @@ import Streaming
 
 /// What a network stream told us about a queue entry (ICY titles, station, buffer).
 struct StreamInfo: Sendable, Hashable {
-    var title: String?
-    var artist: String?
-    var station: (name: String?, genre: String?, url: String?) = (nil, nil, nil)
-    var buffer = BufferStatus(isBuffering: true, fraction: 0, seconds: 0)
-
-    static func == (a: StreamInfo, b: StreamInfo) -> Bool {
-        a.title == b.title && a.artist == b.artist && a.station.name == b.station.name
-            && a.station.genre == b.station.genre && a.station.url == b.station.url && a.buffer == b.buffer
+    /// The station's icy-name, icy-genre and icy-url.
+    struct Station: Sendable, Hashable {
+        var name: String?
+        var genre: String?
+        var url: String?
     }
 
-    func hash(into h: inout Hasher) { h.combine(title); h.combine(artist); h.combine(buffer) }
+    var title: String?
+    var artist: String?
+    var station = Station()
+    var buffer = BufferStatus(isBuffering: true, fraction: 0, seconds: 0)
 }
 
 /// Network streams: opening them for the engine, and their events → Metadata and the Stream interface.
@@ -45,7 +45,7 @@ extension Player {
             info.artist = artist
             Log.info("\(model.entry(id)?.location.description ?? itemID): now playing \(artist.map { "\($0) - " } ?? "")\(title ?? "")")
         case .station(let name, let genre, let url):
-            info.station = (name, genre, url)
+            info.station = StreamInfo.Station(name: name, genre: genre, url: url)
         case .buffer(let status):
             // Small level changes are not worth a signal: flips, 5 % of the buffer or a second of audio are.
             let old = info.buffer

@@ -26,6 +26,7 @@ class Monitor:
         self.lock = threading.Lock()
         self.armed = False
         self.heard = None
+        self.last_loud = time.monotonic()
         threading.Thread(target=self.loop, daemon=True).start()
 
     def loop(self):
@@ -38,11 +39,16 @@ class Monitor:
             if len(data) % 2:
                 data = data[:-1]
             samples = array.array("h", data)
+            loud = any(abs(s) > 1000 for s in samples)
             with self.lock:
-                if self.armed and self.heard is None and any(abs(s) > 1000 for s in samples):
+                if loud:
+                    self.last_loud = now
+                if self.armed and self.heard is None and loud:
                     self.heard = now
 
     def arm(self):
+        """Waits for 300 ms of silence (the previous round is over), then watches for sound."""
+        sb.wait_for("silence", lambda: time.monotonic() - self.last_loud > 0.3)
         with self.lock:
             self.armed, self.heard = True, None
 
@@ -116,7 +122,6 @@ class MpvPlayer:
 def first_sound(player, monitor, url):
     times = []
     for _ in range(ROUNDS):
-        time.sleep(0.4)  # silence between rounds
         monitor.arm()
         t0 = time.monotonic()
         player.open(url)
