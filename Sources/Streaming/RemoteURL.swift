@@ -55,8 +55,8 @@ enum ContentKind: Equatable {
         let ext = RemoteURL.pathExtension(url)
         let type = contentType ?? ""
         if text.hasPrefix("#EXTM3U") || text.hasPrefix("\u{FEFF}#EXTM3U") {
-            return text.contains("#EXT-X-") || ext == "m3u8" || type.contains("mpegurl") && type.contains("apple")
-                ? .hls : .m3u
+            // Only HLS has EXT-X tags; a radio's .m3u8 is often a plain list naming its stream.
+            return text.contains("#EXT-X-") ? .hls : .m3u
         }
         if text.lowercased().hasPrefix("[playlist]") || type == "audio/x-scpls" { return .pls }
         if type == "application/xspf+xml" || ext == "xspf" || (text.contains("<playlist") && text.contains("xspf")) {

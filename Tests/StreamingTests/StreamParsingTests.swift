@@ -69,6 +69,8 @@ import Testing
         #expect(ContentKind.classify(contentType: "application/vnd.apple.mpegurl", url: "http://h/x.m3u8",
                                      prefix: Array("#EXTM3U\n#EXT-X-TARGETDURATION:2\n".utf8)) == .hls)
         #expect(ContentKind.classify(contentType: "application/xspf+xml", url: "http://h/x", prefix: []) == .xspf)
+        #expect(ContentKind.classify(contentType: "application/vnd.apple.mpegurl", url: "http://h/radio.m3u8",
+                                     prefix: Array("#EXTM3U\n#EXTINF:-1,Radio\nhttp://h/live\n".utf8)) == .m3u)
     }
 
     @Test func radioPlaylistsGiveAbsoluteHTTPEntries() {
