@@ -181,5 +181,26 @@ extension ServiceSuites {
             try f.waitUntil("the station playing again", timeout: 10) { try f.status() == "Playing" }
             #expect(server.requests.count > requestsBefore)
         }
+
+        @Test func httpsWithTheConfiguredCAPlaysAndABadCertificateIsAStreamError() throws {
+            let certificates = try TemporaryDirectory(prefix: "linnet-tls")
+            let good = try StreamServer.makeCertificates(in: certificates.path, name: "good")
+            let other = try StreamServer.makeCertificates(in: certificates.path, name: "other")
+            let (f, _) = try start(["LINNET_CA_FILE": good.ca])
+            let media = f.stateDir.file("media")
+            let trusted = try StreamServer(mediaDirectory: media, tls: (good.cert, good.key))
+            let untrusted = try StreamServer(mediaDirectory: media, tls: (other.cert, other.key))
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
+            try f.call(ServiceFixture.player, "OpenUri", [.string(untrusted.url("/f/tone.mp3"))])
+            let error = signals.wait(timeout: 10) { $0.member == "StreamError" }
+            #expect(error?.arguments.last?.stringValue?.contains("TLS verification failed") == true,
+                    "\(String(describing: error?.arguments))")
+            try f.call(ServiceFixture.player, "OpenUri", [.string(trusted.url("/f/tone.mp3"))])
+            try f.waitUntil("the tone heard over https", timeout: 10) {
+                try f.status() == "Playing" && peak(recorder.samples().suffix(4410)[...]) > 8000
+            }
+            #expect(f.daemon?.isRunning == true)
+        }
     }
 }
