@@ -16,10 +16,12 @@ public final class BufferedDecoder: StreamingDecoder {
 
     /// Takes `inner` (opened over `source`) and starts decoding ahead. `interrupt` stops a blocked network read
     /// when the decoder is dropped; `status` hears buffer changes (on the decode thread).
+    /// `knownLength` (frames) stands in when the inner decoder cannot know it (a finished HLS playlist).
     public init(inner: any Decoder, settings: StreamSettings, bufferedBytes: @escaping @Sendable () -> Int,
-                interrupt: @escaping @Sendable () -> Void, status: (@Sendable (BufferStatus) -> Void)?) {
+                interrupt: @escaping @Sendable () -> Void, status: (@Sendable (BufferStatus) -> Void)?,
+                knownLength: Int64? = nil) {
         format = inner.format
-        totalFrames = inner.totalFrames
+        totalFrames = inner.totalFrames ?? knownLength
         isSeekable = inner.isSeekable
         tags = inner.tags
         shared = PrefetchShared(format: inner.format, settings: settings, bufferedBytes: bufferedBytes,

@@ -67,8 +67,12 @@ enum HLSOpener {
         let inner = try DecoderRegistry.open(source: ReplayingByteSource(prefix: head, base: source), fileExtension: "mp3")
         var status: (@Sendable (BufferStatus) -> Void)?
         if let observer { status = { observer(.buffer($0)) } }
+        // A finished (VOD) playlist states its length: the sum of its segment durations.
+        let seconds = media.segments.reduce(0) { $0 + $1.duration }
+        let length = media.ended && seconds > 0 && seconds < 1e7
+            ? Int64((seconds * Double(inner.format.sampleRate)).rounded()) : nil
         return BufferedDecoder(inner: inner, settings: settings, bufferedBytes: { 0 },
-                               interrupt: { control.interrupt() }, status: status)
+                               interrupt: { control.interrupt() }, status: status, knownLength: length)
     }
 }
 

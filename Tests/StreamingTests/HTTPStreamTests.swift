@@ -124,6 +124,7 @@ import TestSupport
     @Test func vodPlaylistPlaysAllSegments() throws {
         let d = try StreamOpener.open(url: server.url("/hls/tone.mp3.m3u8?live=0"), settings: StreamMedia.settings, observer: nil)
         #expect(!d.isSeekable)
+        #expect(d.totalFrames == Int64(20 * 44100))  // 8 × EXTINF:2.5
         let frames = try drain(d)
         // Eight segments cut on frame boundaries: the whole tone, give or take the LAME header frame and padding.
         #expect(abs(frames - 20 * 44100) < 4 * 1152, "\(frames)")
