@@ -49,6 +49,17 @@ import TestSupport
         #expect(try drain(d) == 20 * 44100)
     }
 
+    @Test func flacSeeksByRange() throws {
+        var settings = StreamMedia.settings
+        settings.bufferBytes = 32 * 1024
+        let d = try StreamOpener.open(url: server.url("/f/tone.flac"), settings: settings, observer: nil)
+        #expect(d.isSeekable)
+        #expect(try drain(d, maxFrames: 44100) == 44100)
+        try d.seek(toFrame: 15 * 44100)
+        #expect(try drain(d) == 5 * 44100)  // libsndfile's FLAC seek is sample-accurate
+        #expect(server.requests.contains { $0.hasPrefix("REQ /f/tone.flac bytes=") }, "\(server.requests)")
+    }
+
     @Test func droppedConnectionResumesByRange() throws {
         let log = EventLog()
         let d = try StreamOpener.open(url: server.url("/drop/tone.mp3?after=100000&times=2"),
