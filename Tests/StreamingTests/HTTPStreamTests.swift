@@ -49,6 +49,19 @@ import TestSupport
         #expect(try drain(d) == 20 * 44100)
     }
 
+    @Test func oggVorbisAndOpusStreamAndSeek() throws {
+        for name in ["tone.ogg", "tone.opus"] {
+            let d = try StreamOpener.open(url: server.url("/f/\(name)"), settings: StreamMedia.settings, observer: nil)
+            let rate = Int64(d.format.sampleRate)
+            #expect(d.isSeekable, "\(name)")
+            #expect(d.totalFrames.map { abs($0 - 20 * rate) < rate / 10 } == true, "\(name): \(String(describing: d.totalFrames))")
+            #expect(try drain(d, maxFrames: rate) == rate, "\(name)")
+            try d.seek(toFrame: 15 * rate)
+            let rest = try drain(d)
+            #expect(abs(rest - 5 * rate) < rate / 10, "\(name): \(rest)")
+        }
+    }
+
     @Test func flacSeeksByRange() throws {
         var settings = StreamMedia.settings
         settings.bufferBytes = 32 * 1024

@@ -11,6 +11,8 @@ enum StreamMedia {
         try! TestMedia.sineWAV(dir.file("tone.wav"), seconds: 20)
         try! TestMedia.lame(dir.file("tone.wav"), to: dir.file("tone.mp3"), options: ["-b", "128"])
         try! TestMedia.flac(dir.file("tone.wav"), to: dir.file("tone.flac"))
+        try! TestMedia.vorbis(dir.file("tone.wav"), to: dir.file("tone.ogg"))
+        try! TestMedia.opus(dir.file("tone.wav"), to: dir.file("tone.opus"))
         return dir
     }()
 
