@@ -39,7 +39,8 @@ extension Player {
     func previous() { move(model.previous()) }
 
     func seek(by offset: Int64) {
-        guard status != .stopped, let id = model.currentID else { return }
+        // CanSeek false (a live stream, a server without byte ranges): "this has no effect" (MPRIS).
+        guard status != .stopped, let id = model.currentID, details[id]?.isSeekable != false else { return }
         // Saturating: Seek(Int64.max) goes past the end (next track), Seek(Int64.min) to the start.
         let target = positionMicroseconds.addingSaturating(offset)
         if offset > 0, let length = details[id]?.durationMicroseconds, target >= length {
@@ -53,7 +54,9 @@ extension Player {
     }
 
     func setPosition(track: QueueEntryID, microseconds position: Int64) {
-        guard track == model.currentID, status != .stopped, position >= 0 else { return }
+        guard track == model.currentID, status != .stopped, position >= 0, details[track]?.isSeekable != false else {
+            return
+        }
         if let length = details[track]?.durationMicroseconds, position > length { return }
         engine.seek(toMicroseconds: position)
     }

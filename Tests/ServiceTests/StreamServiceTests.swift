@@ -70,6 +70,8 @@ extension ServiceSuites {
             #expect(try f.get(Self.stream, "StationName") == .string("Linnet Test Radio"))
             #expect(try f.get(Self.stream, "StationUrl") == .string("http://127.0.0.1/radio"))
             #expect(try f.get(ServiceFixture.player, "CanSeek") == .boolean(false))
+            // Seek on a live stream has no effect (MPRIS: CanSeek false), and is no stream error.
+            try f.call(ServiceFixture.player, "Seek", [.int64(10_000_000)])
             let status = try Child.run(Self.linnet, ["status"], environment: f.environment)
             #expect(status.output.contains("Station: Linnet Test Radio") && status.output.contains("Buffer: "),
                     "\(status.output)")
@@ -79,6 +81,8 @@ extension ServiceSuites {
             let lag = arrival - (sent ?? 0)
             #expect(sent != nil && lag < 1.0, "title arrived \(lag) s after the block was sent")
             #expect(signals.propertiesChanged(ServiceFixture.player, "Metadata") != nil)
+            #expect(signals.all("StreamError").isEmpty && signals.all("Seeked").isEmpty)
+            #expect(try f.status() == "Playing")
         }
 
         @Test func pauseWhileBufferingIsHonoured() throws {
