@@ -206,5 +206,25 @@ extension ServiceSuites {
             }
             #expect(f.daemon?.isRunning == true)
         }
+
+        @Test func aFastEndlessServerFillsTheBufferToItsCapAndNoFurther() throws {
+            let (f, server) = try start(["LINNET_STREAM_BUFFER_KB": "1024"])
+            try f.call(ServiceFixture.player, "OpenUri", [.string(server.url("/endless"))])
+            try f.waitUntil("Playing", timeout: 10) { try f.status() == "Playing" }
+            // The server sends as fast as it can; the window fills to its cap, then the transfer waits.
+            try f.waitUntil("a full buffer", timeout: 15) {
+                (try f.get(Self.stream, "BufferLevel").doubleValue ?? 0) >= 0.9
+            }
+            let rss = try residentKB(f.daemon!.pid)
+            #expect(rss < 40_000, "linnetd holds \(rss) kB while streaming a 1 MB-capped stream")
+            #expect(try f.get(Self.stream, "BufferedSeconds").doubleValue ?? 0 > 30)  // ~1 MB of 128 kbit/s
+        }
+
+        /// VmRSS of a process in kB.
+        func residentKB(_ pid: pid_t) throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? .max
+        }
     }
 }
