@@ -21,6 +21,9 @@ public struct StreamSettings: Sendable, Hashable {
     public var maxPlaylistBytes = 1024 * 1024
     /// HLS: at most this many segments are taken from one playlist.
     public var maxSegments = 10_000
+    /// A live stream paused longer than this reconnects on Play (what is heard is live again, not the stale
+    /// buffer from before the pause).
+    public var liveRestartSeconds = 10.0
 
     public init() {}
 

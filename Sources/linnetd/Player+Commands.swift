@@ -9,6 +9,8 @@ extension Player {
         if let route, !route.outputAvailable { return route.deferPlay() }
         switch status {
         case .playing: return
+        case .paused where shouldRestartLive(entry):
+            start(entry, at: 0, paused: false)  // a radio paused for long: live again, not the old buffer
         case .paused: engine.resume()
         case .stopped: start(entry, at: route?.takeResumePoint(for: entry.id) ?? 0, paused: false)
         }
@@ -19,6 +21,7 @@ extension Player {
         route?.userChoseState(wantsPlaying: false)
         // A stream still connecting counts as playing: the pause holds once it has opened (issue 12).
         guard status == .playing || (status != .paused && engine.isLoading) else { return }
+        pausedAt = monotonicSeconds()
         engine.pause()
         publish()
     }

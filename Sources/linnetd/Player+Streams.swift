@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import MPRIS
 import PlayerCore
 import Streaming
@@ -85,6 +86,14 @@ extension Player {
                               stationGenre: info.station.genre ?? "", stationURL: info.station.url ?? "")
     }
 
+    /// Whether Play should reconnect `entry` instead of resuming it: a live stream (no length, no seeking) that
+    /// has been paused longer than `liveRestartSeconds`.
+    func shouldRestartLive(_ entry: QueueEntry) -> Bool {
+        guard case .url = entry.location, let d = details[entry.id], d.durationMicroseconds == nil, !d.isSeekable,
+              let pausedAt else { return false }
+        return monotonicSeconds() - pausedAt > streamSettings.liveRestartSeconds
+    }
+
     /// A stream entry is about to be opened: it is buffering until its decoder says otherwise.
     func streamStarting(_ entry: QueueEntry) {
         guard case .url = entry.location else { return }
@@ -92,4 +101,11 @@ extension Player {
         info.buffer = BufferStatus(isBuffering: true, fraction: 0, seconds: 0)
         streams[entry.id] = info
     }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

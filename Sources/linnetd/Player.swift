@@ -45,9 +45,13 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// Network streams: what each entry's stream reported, and the interface that shows the current one.
     var streams: [QueueEntryID: StreamInfo] = [:]
     var streamService: LinnetStreamService?
+    let streamSettings: StreamSettings
+    /// When the last Pause took effect (monotonic seconds), for restarting a live stream on Play.
+    var pausedAt: Double?
 
     init(queue: DispatchQueue, output: any AudioOutput, streamSettings: StreamSettings = StreamSettings()) {
         self.queue = queue
+        self.streamSettings = streamSettings
         let me = WeakPlayer()
         engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
             try Player.openDecoder(item, settings: streamSettings, queue: queue, player: { me.player })

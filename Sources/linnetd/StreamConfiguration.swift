@@ -19,6 +19,7 @@ enum StreamConfiguration {
         if let t = number("LINNET_STREAM_LOW_SPEED_TIME", 1...600) { s.lowSpeedSeconds = Int(t) }
         if let n = number("LINNET_STREAM_RECONNECTS", 0...100) { s.reconnectAttempts = Int(n) }
         if let d = number("LINNET_STREAM_RECONNECT_DELAY", 0.01...60) { s.reconnectDelaySeconds = d }
+        if let t = number("LINNET_STREAM_LIVE_RESTART", 0...86_400) { s.liveRestartSeconds = t }
         return s
     }
 }

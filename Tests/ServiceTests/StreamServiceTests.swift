@@ -226,5 +226,24 @@ extension ServiceSuites {
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? .max
         }
+
+        @Test func aLongPausedRadioComesBackLive() throws {
+            let (f, server) = try start(["LINNET_STREAM_LIVE_RESTART": "1"])
+            let url = server.url("/icy/tone.mp3?metaint=8000")
+            try f.call(ServiceFixture.player, "OpenUri", [.string(url)])
+            try f.waitUntil("Playing", timeout: 10) { try f.status() == "Playing" && f.log().contains("now playing") }
+            try f.playerctl("pause")
+            // A short pause resumes the same connection.
+            try f.playerctl("play")
+            try f.waitUntil("Playing", timeout: 5) { try f.status() == "Playing" }
+            #expect(server.requests.filter { $0.contains("/icy/") }.count == 1)
+            try f.playerctl("pause")
+            let pausedAt = Date()
+            try f.waitUntil("the restart threshold passed", timeout: 5) { Date().timeIntervalSince(pausedAt) > 1.2 }
+            try f.playerctl("play")
+            try f.waitUntil("a new connection", timeout: 10) {
+                try f.status() == "Playing" && server.requests.filter { $0.contains("/icy/") }.count == 2
+            }
+        }
     }
 }
