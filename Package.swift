@@ -36,10 +36,14 @@ let package = Package(
         // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
         .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+        // Issue 13: the recorder (a record stream written by libsndfile).
+        .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
+        // Issue 13: sound effects through the server's sample cache.
+        .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
-                                                         "Streaming"]),
+                                                   "Recording", "SoundEffects", "Streaming"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),

@@ -48,6 +48,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     let streamSettings: StreamSettings
     /// When the last Pause took effect (monotonic seconds), for restarting a live stream on Play.
     var pausedAt: Double?
+    /// Level meters (issue 13): told whether music plays, on every publish.
+    var meters: MeterController?
 
     init(queue: DispatchQueue, output: any AudioOutput, streamSettings: StreamSettings = StreamSettings()) {
         self.queue = queue
@@ -105,6 +107,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
         streamService?.update(streamSnapshot())
+        meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()
