@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -23,6 +25,7 @@ let package = Package(
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Curl", dependencies: ["CCurl"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -32,6 +35,8 @@ let package = Package(
         // Implementations of the domain's protocols.
         .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
+        // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
+        .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
         // Issue 13: the recorder (a record stream written by libsndfile).
         .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
@@ -42,7 +47,7 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
-                                                         "Recording", "SoundEffects", "QueueStore"]),
+                                                         "Recording", "SoundEffects", "QueueStore", "Streaming"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -65,5 +70,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -19,10 +19,12 @@ extension Player {
         engine.setVolume(volume)
         if !paths.isEmpty {
             loadInBackground(paths, workingDirectory: workingDirectory)
-        } else if resume, let current = model.current {
+        } else if resume, let current = model.current, current.location.path != nil {
             // Paused at the same place: the stream is opened corked, nothing plays until Play.
             start(current, at: resumeAt, paused: true)
         }
+        // A network stream is not opened at start-up (no connection, no buffering while nobody listens): it stays
+        // current, Stopped, and Play connects (a radio resumes live).
         publish()
     }
 

@@ -74,7 +74,11 @@ extension Player {
         let location: MediaLocation
         do { location = try MediaLocation(parsing: uri) } catch { throw .malformedURI("\(error)") }
         guard case .file = location else {
-            throw .unsupportedScheme("only file URIs can be played, not '\(uri)'")
+            guard case .url(let url) = location, url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
+            }
+            apply([MediaItem(location)], nil)  // a stream: opened (and judged) when it plays
+            return
         }
         let patience: DispatchTimeInterval = .milliseconds(50)
         let group = DispatchGroup()

@@ -1,6 +1,7 @@
 import Dispatch
 import MPRIS
 import PlayerCore
+import Streaming
 
 // CONCURRENCY MODEL
 // Everything here runs on ONE serial queue, `queue` (the main queue, which is also the D-Bus connection's
@@ -43,14 +44,23 @@ final class Player: PlayerControl, @unchecked Sendable {
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Network streams: what each entry's stream reported, and the interface that shows the current one.
+    var streams = ChangeTrackedTable<StreamInfo>()
+    var streamService: LinnetStreamService?
+    let streamSettings: StreamSettings
+    /// When the last Pause took effect (monotonic seconds), for restarting a live stream on Play.
+    var pausedAt: Double?
     /// Level meters (issue 13): told whether music plays, on every publish.
     var meters: MeterController?
 
-    init(queue: DispatchQueue, output: any AudioOutput) {
+    init(queue: DispatchQueue, output: any AudioOutput, streamSettings: StreamSettings = StreamSettings()) {
         self.queue = queue
+        self.streamSettings = streamSettings
+        let me = WeakPlayer()
         engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
-            try DecoderRegistryBridge.open(item)
+            try Player.openDecoder(item, settings: streamSettings, queue: queue, player: { me.player })
         }, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
+        me.player = self
     }
 
     // MARK: - Reading
@@ -80,11 +90,12 @@ final class Player: PlayerControl, @unchecked Sendable {
         let ids = model.ids[window]
         let (changedDetails, allDetails) = details.takeChanges()
         let (changedExtras, allExtras) = extras.takeChanges()
+        let (changedStreams, allStreams) = streams.takeChanges()
         var tracks: [TrackSnapshot]
-        if !allDetails && !allExtras && lastWindow.ids.elementsEqual(ids) {
+        if !allDetails && !allExtras && !allStreams && lastWindow.ids.elementsEqual(ids) {
             // The same entries: rebuild only those whose facts changed (usually none or one).
             tracks = lastWindow.tracks
-            for id in changedDetails.union(changedExtras) {
+            for id in changedDetails.union(changedExtras).union(changedStreams) {
                 guard let i = model.index(of: id), window.contains(i) else { continue }
                 tracks[i - window.lowerBound] = trackSnapshot(model.entries[i])
             }
@@ -103,7 +114,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         let d = details[e.id]
         return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
                              durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
-                             tags: d?.tags, isSeekable: d?.isSeekable ?? true,
+                             tags: streamTags(e.id, d?.tags), isSeekable: d?.isSeekable ?? (e.location.path != nil),
                              artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
     }
 
@@ -121,6 +132,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     func publish() {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
+        streamService?.update(streamSnapshot())
         meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
         persistence?.noteChange(persistentState())
@@ -177,4 +189,10 @@ enum DecoderRegistryBridge {
         }
         return try TrackDetails.openDecoder(path: item.location)
     }
+}
+
+/// The player as the engine's loader queue sees it: weak, set once before any item is opened.
+/// `@unchecked Sendable`: written once on the main queue in `Player.init`, before the engine can call the loader.
+final class WeakPlayer: @unchecked Sendable {
+    weak var player: Player?
 }

@@ -62,7 +62,8 @@ let outputConnected: Bool
 do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
 if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
-let player = Player(queue: queue, output: output)
+let player = Player(queue: queue, output: output,
+                    streamSettings: StreamConfiguration.settings(environment: environment))
 var routeSettings = RouteSettingsFile.load(environment: environment)
 routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
 routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
@@ -102,6 +103,12 @@ do {
 }
 
 player.mpris = mpris
+do {
+    player.streamService = try LinnetStreamService(connection: connection, initial: player.streamSnapshot(),
+                                                   log: { Log.error($0) })
+} catch {
+    fail("cannot export the stream interface: \(error)")
+}
 do {
     player.lyricsController = try LyricsController(connection: connection, queue: queue,
                                                    heardPosition: { player.positionMicroseconds },
