@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -23,6 +25,7 @@ let package = Package(
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Curl", dependencies: ["CCurl"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -32,12 +35,21 @@ let package = Package(
         // Implementations of the domain's protocols.
         .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
+        // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
+        .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
         // The media library: SQLite storage, folder scanning and inotify (domain rules live in PlayerCore/Library).
         .target(name: "MediaLibrary", dependencies: ["PlayerCore", "SQLite", "Decoding"]),
+        // Issue 13: the recorder (a record stream written by libsndfile).
+        .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
+        // Issue 13: sound effects through the server's sample cache.
+        .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
+        // The queue's saved state in SQLite (incremental saves, migration from state.json).
+        .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+                                                         "Recording", "SoundEffects", "QueueStore", "Streaming",
                                                          "MediaLibrary"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
@@ -62,6 +74,9 @@ let package = Package(
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "SQLite", "TestSupport"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
+                    exclude: ["Fixtures"]),
     ]
 )

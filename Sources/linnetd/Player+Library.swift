@@ -21,7 +21,7 @@ extension Player {
         switch mode {
         case .replace:
             added = model.replace(with: items)
-            details = [:]
+            details.removeAll()
             probed = []
         case .append:
             added = model.append(items)
