@@ -203,6 +203,7 @@ final class LibraryScanner: @unchecked Sendable {
     /// Rescans directories named by inotify (new folders below them are walked fully).
     func rescan(directories: [[UInt8]], roots: [[UInt8]]) throws(SQLiteError) {
         visited = []
+        playlistFiles = []
         defer { try? commit() }
         for dir in directories {
             guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }
@@ -215,6 +216,7 @@ final class LibraryScanner: @unchecked Sendable {
             }
         }
         try commit()
+        try PlaylistFiles.sync(playlistFiles, within: directories, db: db, log: log)
     }
 
     /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).

@@ -4,8 +4,10 @@ import SQLite
 
 /// Playlist files found in library folders (M3U, M3U8, PLS, XSPF) → read-only playlists in the database.
 enum PlaylistFiles {
-    /// Records every playlist file of a full scan (re-read each time: there are few) and forgets the ones gone.
-    static func sync(_ files: [[UInt8]], db: SQLiteDatabase, log: (String) -> Void) throws(SQLiteError) {
+    /// Records every playlist file of a scan (re-read each time: there are few) and forgets the ones gone: all
+    /// others after a full scan, or those below `within` after a rescan of some folders (inotify).
+    static func sync(_ files: [[UInt8]], within folders: [[UInt8]]? = nil, db: SQLiteDatabase,
+                     log: (String) -> Void) throws(SQLiteError) {
         let now = Int64(time(nil))
         var kept: Set<[UInt8]> = []
         try db.execute("BEGIN IMMEDIATE")
@@ -32,6 +34,7 @@ enum PlaylistFiles {
             }
             for row in try db.query("SELECT id, path FROM playlists WHERE path IS NOT NULL") {
                 guard let path = row[1].blob, !kept.contains(path), let id = row[0].integer else { continue }
+                if let folders, !folders.contains(where: { path.starts(with: $0.appendingComponent([])) }) { continue }
                 try db.run("DELETE FROM playlist_items WHERE playlist = ?1", [.integer(id)])
                 try db.run("DELETE FROM playlists WHERE id = ?1", [.integer(id)])
             }

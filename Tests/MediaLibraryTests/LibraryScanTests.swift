@@ -170,6 +170,15 @@ import TestSupport
         }
         try fm.removeItem(atPath: f.music + "/Renamed Artist")
         try wait("removed folder forgotten", timeout: 2) { try f.count(.songs, .init(text: "fresh arrival")) == 0 }
+        // A playlist file that appears, then goes, is followed too.
+        try "\(f.tree.songs[2].relativePath)\n".write(toFile: f.music + "/Late.m3u", atomically: false, encoding: .utf8)
+        try wait("new playlist file", timeout: 2) {
+            try f.rows(.songs, .init(playlist: "late")).count == 1
+        }
+        try fm.removeItem(atPath: f.music + "/Late.m3u")
+        try wait("playlist file removed", timeout: 2) {
+            try !f.rows(.playlists).contains { if case .group(let g) = $0 { g.name == "Late" } else { false } }
+        }
     }
 
     @Test func missingFolderIsKeptForOneRescanAndCorruptDatabaseIsRebuilt() throws {
