@@ -13,6 +13,8 @@ final class ChaosClient: @unchecked Sendable {
     private let stats: SoakStats
     private let world: SoakWorld
     private let pause: ClosedRange<Double>
+    private let schedule: ChaosSchedule
+    private let origin: Double
     /// Calls slower than this are violations (issue 9: none over 1 s).
     static let slowReply = 1.0
     static let callTimeout: Duration = .seconds(5)
@@ -26,6 +28,8 @@ final class ChaosClient: @unchecked Sendable {
         self.stats = stats
         self.world = world
         pause = configuration.callPause
+        schedule = ChaosSchedule(seed: configuration.seed, seconds: configuration.seconds)
+        origin = soakNow()
     }
 
     deinit { connection.close() }
@@ -43,7 +47,8 @@ final class ChaosClient: @unchecked Sendable {
     private func step() {
         let player = SoakWorld.player, tl = SoakWorld.trackList
         let crowded = view.tracks.count > Self.queueLimit
-        let kind = random.weighted([
+        let lull = schedule.isLull(at: soakNow() - origin)
+        let kind = lull ? random.weighted([("Get", 3), ("GetAll", 1)]) : random.weighted([
             ("Play", 10), ("Pause", 4), ("PlayPause", 5), ("Stop", 2), ("Next", 4), ("Previous", 3), ("Seek", 5),
             ("SetPosition", 5), ("Get", 10), ("GetAll", 4), ("Set", 9), ("AddTrack", 3), ("RemoveTrack", 3),
             ("GoTo", 3), ("OpenUri", 2), ("WrongType", 4), ("RealClient", 1),

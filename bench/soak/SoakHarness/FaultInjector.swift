@@ -12,6 +12,7 @@ final class FaultInjector: @unchecked Sendable {
     private let stats: SoakStats
     private var random: SeededRandom
     private let pause: ClosedRange<Double>
+    private let schedule: ChaosSchedule
     /// Sinks unloaded and when to load them again.
     private var unplugged: [(sink: PrivateSoundServer.Sink, until: Double)] = []
     /// Queue files broken and when to restore them.
@@ -24,13 +25,15 @@ final class FaultInjector: @unchecked Sendable {
         self.stats = stats
         random = SeededRandom(seed: configuration.seed, stream: 7)
         pause = configuration.faultPause
+        schedule = ChaosSchedule(seed: configuration.seed, seconds: configuration.seconds)
     }
 
     func run(until stopper: Stopper, daemonPID: Int32) {
+        let origin = soakNow()
         var nextFault = soakNow() + Double.random(in: pause, using: &random)
         while !stopper.isStopped {
             repairDue(now: soakNow())
-            if soakNow() >= nextFault {
+            if soakNow() >= nextFault && !schedule.isLull(at: soakNow() - origin) {
                 inject(daemonPID: daemonPID)
                 nextFault = soakNow() + Double.random(in: pause, using: &random)
             }
@@ -49,6 +52,7 @@ final class FaultInjector: @unchecked Sendable {
     private func inject(daemonPID: Int32) {
         let kind = random.weighted([("move-stream", 3), ("unplug-sink", 2), ("phone-call", 2), ("kill-server", 1),
                                     ("delete-file", 1), ("truncate-file", 1), ("replace-file", 1)])
+        var detail = ""
         switch kind {
         case "move-stream":
             guard let input = world.sinkInputs(pid: daemonPID)?.first else { return }
@@ -56,6 +60,7 @@ final class FaultInjector: @unchecked Sendable {
             let targets = SoakWorld.sinks.map(\.name).filter { $0 != input.sink && present.contains($0) }
             guard let target = targets.randomElement(using: &random),
                   (try? world.sound.pactl("move-sink-input", String(input.index), target)) != nil else { return }
+            detail = "sink input #\(input.index) \(input.sink) → \(target)"
         case "unplug-sink":
             // The sink linnetd plays on, else a random one; never all of them at once.
             let playing = world.sinkInputs(pid: daemonPID)?.first?.sink
@@ -65,11 +70,13 @@ final class FaultInjector: @unchecked Sendable {
                   let module = world.moduleIndex(ofSink: sink.name),
                   (try? world.sound.unloadModule(module)) != nil else { return }
             unplugged.append((sink, soakNow() + Double.random(in: 0.5...4, using: &random)))
+            detail = "\(sink.name) (linnetd plays on \(playing ?? "nothing"))"
         case "phone-call":
             let sink = (world.sinkInputs(pid: daemonPID)?.first?.sink).map { [$0] } ?? []
             let args = ["--property=media.role=phone"] + (sink.isEmpty ? [] : ["-d"] + sink) + [world.callTone]
             guard let call = try? Spawned("paplay", args, environment: world.sound.clientEnvironment) else { return }
             phoneCalls.append(call)
+            detail = "on \(sink.first ?? "the default sink")"
         case "kill-server":
             world.sound.crash()
             // Down for a moment, as when a server crashes and systemd restarts it.
@@ -83,6 +90,7 @@ final class FaultInjector: @unchecked Sendable {
             guard let index = playingFileIndex() ?? world.queue.indices.randomElement(using: &random),
                   !brokenFiles.contains(where: { $0.index == index }) else { return }
             let path = world.queue[index]
+            detail = URL(fileURLWithPath: path).lastPathComponent + (index == playingFileIndex() ? " (playing)" : "")
             switch kind {
             case "delete-file": try? FileManager.default.removeItem(atPath: path)
             case "truncate-file":
@@ -100,7 +108,7 @@ final class FaultInjector: @unchecked Sendable {
             }
             brokenFiles.append((index, soakNow() + Double.random(in: 2...6, using: &random)))
         }
-        stats.fault(kind)
+        stats.fault(kind, detail)
     }
 
     /// The queue file being played, from Metadata's xesam:url.

@@ -13,10 +13,13 @@ public struct SinkInputState: Sendable, Equatable {
     public var index: Int
     public var sink: String
     public var corked: Bool
-    public init(index: Int, sink: String, corked: Bool) {
+    /// Its media.name (shown in reports).
+    public var name: String
+    public init(index: Int, sink: String, corked: Bool, name: String = "") {
         self.index = index
         self.sink = sink
         self.corked = corked
+        self.name = name
     }
 }
 
@@ -65,7 +68,8 @@ public enum InvariantRules {
         if timeline.statusOrTrackChanged(in: window) { return .notJudged }
         let status = timeline.status(at: sample.start)
         let uncorked = sample.inputs.filter { !$0.corked }
-        let shown = sample.inputs.map { "#\($0.index)@\($0.sink)\($0.corked ? " corked" : "")" }.joined(separator: ", ")
+        let shown = sample.inputs.map { "#\($0.index) '\($0.name)' on \($0.sink)\($0.corked ? ", corked" : "")" }
+            .joined(separator: "; ")
         switch status {
         case "Playing":
             if sample.inputs.isEmpty { return .violated("PlaybackStatus Playing but linnetd has no sink input") }
@@ -93,6 +97,11 @@ public enum InvariantRules {
                 + "while Playing with no Seeked, track or status change")
         }
         return .holds
+    }
+
+    /// Reply latency: p99 under 50 ms (single replies over 1 s are flagged as they happen).
+    public static func latency(p99Milliseconds: Double, limit: Double = 50) -> Verdict {
+        p99Milliseconds < limit ? .holds : .violated(String(format: "reply latency p99 %.1f ms, the limit is %.0f ms", p99Milliseconds, limit))
     }
 
     /// RSS must not trend upward after the first minute: judged only for runs of at least `minimumRun` seconds;

@@ -149,9 +149,19 @@ final class Observer: @unchecked Sendable {
     func checkAlive() -> Bool {
         guard let status = world.daemon?.exitStatus else { return true }
         if crashed.get() == nil {
-            let text = "linnetd died: \(SoakWorld.describe(status: status)) at \(String(format: "%.1f", soakNow() - stats.origin)) s; log:\n\(world.logTail(15))"
-            crashed.set(text)
-            stats.crash(text)
+            let log = world.logTail(40)
+            let when = String(format: "%.1f", soakNow() - stats.origin)
+            // The harness never sends SIGTERM/SIGINT: a clean exit after one was someone else's doing.
+            if status == 0, log.contains("SIGTERM: saving state") || log.contains("SIGINT: saving state") {
+                let text = "linnetd was stopped from outside the harness at \(when) s (a SIGTERM/SIGINT it did not send); "
+                    + "the run is void, not a linnetd failure. Log:\n\(log)"
+                crashed.set(text)
+                stats.interrupted(text)
+            } else {
+                let text = "linnetd died: \(SoakWorld.describe(status: status)) at \(when) s; log:\n\(log)"
+                crashed.set(text)
+                stats.crash(text)
+            }
         }
         return false
     }

@@ -13,6 +13,8 @@ public struct SoakConfiguration: Sendable {
     public var callPause: ClosedRange<Double> = 0.01...0.08
     /// Pause between faults, drawn uniformly from this range (seconds).
     public var faultPause: ClosedRange<Double> = 1.0...3.5
+    /// Copy linnetd's whole log here at the end (nil: only its tail goes into the report).
+    public var keepLog: String?
     /// Print progress lines (violations as they happen) to stderr.
     public var verbose: Bool = false
 

@@ -14,7 +14,10 @@ public struct SoakReport: Sendable {
     public var stacks: String?
 
     /// True with no crash and no violation.
-    public var passed: Bool { stats.crashes.isEmpty && stats.violationCount == 0 }
+    public var passed: Bool { stats.crashes.isEmpty && stats.violationCount == 0 && !interrupted }
+
+    /// True when someone outside the harness stopped linnetd: the run is void (neither passed nor a finding).
+    public var interrupted: Bool { !stats.interruptions.isEmpty }
 
     /// The markdown report: calls, faults, checks, violations, latency, RSS, then the first violation details.
     public var markdown: String {
@@ -47,6 +50,10 @@ public struct SoakReport: Sendable {
         table("faults per kind", s.faults)
         table("checks judged per invariant", s.checks)
         table("violations per kind", s.violations)
+        if interrupted {
+            out.append("**Void run:** " + s.interruptions.joined(separator: "\n"))
+            out.append("")
+        }
         if !s.crashes.isEmpty {
             out.append("Crashes:")
             for c in s.crashes { out.append("- " + c) }

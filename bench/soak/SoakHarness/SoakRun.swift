@@ -11,7 +11,7 @@ public enum SoakRun {
         let printer: (@Sendable (String, String) -> Void)? = { kind, text in
             FileHandle.standardError.write(Data("soak: \(kind): \(text)\n".utf8))
         }
-        let stats = SoakStats(origin: started, onViolation: verbose ? printer : nil)
+        let stats = SoakStats(origin: started, onEvent: verbose ? printer : nil)
         let world = try SoakWorld()
         let setupClient = try DBusConnection(bus: .address(world.bus.address))
         defer { setupClient.close() }
@@ -53,10 +53,17 @@ public enum SoakRun {
         watchStop.stop()
         watchers.wait()
         _ = observer.checkAlive()
+        if let keep = configuration.keepLog {
+            try? FileManager.default.removeItem(atPath: keep)
+            try? FileManager.default.copyItem(atPath: world.logPath, toPath: keep)
+        }
         let snapshot = stats.snapshot
         let seconds = soakNow() - started
         if let v = InvariantRules.rssTrend(snapshot.rss, runSeconds: configuration.seconds).violation {
             stats.violation("rss-trend", v)
+        }
+        if let v = InvariantRules.latency(p99Milliseconds: snapshot.latencyMilliseconds(0.99)).violation {
+            stats.violation("latency-p99", v)
         }
         return SoakReport(seed: configuration.seed, chaosSeconds: configuration.seconds, totalSeconds: seconds,
                           stats: stats.snapshot, rssStart: rssStart, rssEnd: snapshot.rss.last?.kilobytes,

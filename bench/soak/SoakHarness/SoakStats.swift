@@ -12,13 +12,15 @@ public final class SoakStats: @unchecked Sendable {
     private var details: [(time: Double, kind: String, text: String)] = []
     private var latencies: [Double] = []
     private var crashes: [String] = []
+    private var interruptions: [String] = []
     private var rss: [(time: Double, kilobytes: Int)] = []
-    private let onViolation: (@Sendable (String, String) -> Void)?
+    /// Told about every violation and fault as it happens (kind, text): the verbose progress lines.
+    private let onEvent: (@Sendable (String, String) -> Void)?
     let origin: Double
 
-    public init(origin: Double, onViolation: (@Sendable (String, String) -> Void)? = nil) {
+    public init(origin: Double, onEvent: (@Sendable (String, String) -> Void)? = nil) {
         self.origin = origin
-        self.onViolation = onViolation
+        self.onEvent = onEvent
     }
 
     /// A D-Bus call of `kind` answered after `seconds` (an error reply is an answer; `errorName` names it).
@@ -30,7 +32,10 @@ public final class SoakStats: @unchecked Sendable {
         }
     }
 
-    func fault(_ kind: String) { lock.withLock { faults[kind, default: 0] += 1 } }
+    func fault(_ kind: String, _ detail: String = "") {
+        lock.withLock { faults[kind, default: 0] += 1 }
+        onEvent?("fault", String(format: "%.2f s: ", soakNow() - origin) + "\(kind) \(detail)")
+    }
 
     /// One observation judged by invariant `kind` (counted so a table shows the checks really ran).
     func checked(_ kind: String) { lock.withLock { checks[kind, default: 0] += 1 } }
@@ -41,10 +46,13 @@ public final class SoakStats: @unchecked Sendable {
             violations[kind, default: 0] += 1
             if details.count < 40 { details.append((now, kind, text)) }
         }
-        onViolation?(kind, String(format: "%.2f s: ", now) + text)
+        onEvent?(kind, String(format: "%.2f s: ", now) + text)
     }
 
     func crash(_ text: String) { lock.withLock { crashes.append(text) } }
+
+    /// linnetd was stopped by someone else (the run proves nothing either way).
+    func interrupted(_ text: String) { lock.withLock { interruptions.append(text) } }
 
     func rssSample(kilobytes: Int) {
         let now = soakNow() - origin
@@ -55,7 +63,7 @@ public final class SoakStats: @unchecked Sendable {
     public var snapshot: Snapshot {
         lock.withLock {
             Snapshot(calls: calls, errorReplies: errorReplies, faults: faults, checks: checks, violations: violations,
-                     details: details, latencies: latencies, crashes: crashes, rss: rss)
+                     details: details, latencies: latencies, crashes: crashes, interruptions: interruptions, rss: rss)
         }
     }
 
@@ -69,6 +77,8 @@ public final class SoakStats: @unchecked Sendable {
         public var details: [(time: Double, kind: String, text: String)]
         public var latencies: [Double]
         public var crashes: [String]
+        /// Stops from outside the harness (then the run is void).
+        public var interruptions: [String]
         public var rss: [(time: Double, kilobytes: Int)]
 
         public var violationCount: Int { violations.values.reduce(0, +) }

@@ -70,7 +70,9 @@ final class SoakWorld: @unchecked Sendable {
 
     var environment: [String: String] {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PULSE_SERVER": sound.address, "XDG_STATE_HOME": directory.path,
-         "XDG_CACHE_HOME": directory.file("cache"), "XDG_CONFIG_HOME": directory.file("config")]
+         "XDG_CACHE_HOME": directory.file("cache"), "XDG_CONFIG_HOME": directory.file("config"),
+         // A Swift runtime trap prints the crashed thread's backtrace (file:line) into linnetd's log.
+         "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"]
     }
 
     /// Starts linnetd with the queue and waits until it owns its name.
@@ -113,7 +115,8 @@ final class SoakWorld: @unchecked Sendable {
             guard let props = input["properties"] as? [String: Any],
                   (props["application.process.id"] as? String) == String(pid) else { return nil }
             let sink = (input["sink"] as? Int).map { sinkNames[$0] ?? "#\($0)" } ?? "?"
-            return SinkInputState(index: input["index"] as? Int ?? -1, sink: sink, corked: input["corked"] as? Bool ?? false)
+            return SinkInputState(index: input["index"] as? Int ?? -1, sink: sink, corked: input["corked"] as? Bool ?? false,
+                                  name: props["media.name"] as? String ?? "")
         }
     }
 
