@@ -17,7 +17,13 @@ import Testing
     }
 
     @Test func twentySecondsOfChaosLeaveNoCrashAndNoViolation() throws {
-        let report = try SoakRun.run(SoakConfiguration(seconds: 20, seed: 20_261_201, linnetd: Self.linnetd))
+        var report = try SoakRun.run(SoakConfiguration(seconds: 20, seed: 20_261_201, linnetd: Self.linnetd))
+        if report.interrupted {
+            // Someone outside the harness stopped linnetd (other jobs on a shared machine): that run proves
+            // nothing either way, so it is run once more; a second void run fails below.
+            report = try SoakRun.run(SoakConfiguration(seconds: 20, seed: 20_261_201, linnetd: Self.linnetd))
+        }
+        #expect(!report.interrupted, "\(report.markdown)")
         #expect(report.stats.calls.values.reduce(0, +) > 200, "\(report.markdown)")
         #expect(report.stats.faults.values.reduce(0, +) >= 4, "\(report.markdown)")
         #expect(report.stats.crashes.isEmpty, "\(report.markdown)")

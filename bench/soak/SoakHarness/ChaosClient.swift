@@ -157,6 +157,9 @@ final class ChaosClient: @unchecked Sendable {
     private func call(_ interface: String, _ method: String, _ args: [DBusValue], kind: String? = nil) -> [DBusValue]? {
         let label = kind ?? method
         let start = soakNow()
+        if !method.hasPrefix("Get") {
+            stats.note("\(method)(\(args.map(Self.brief).joined(separator: ", ")))", at: start)
+        }
         do {
             let out = try connection.call(destination: SoakWorld.busName, path: SoakWorld.objectPath,
                                           interface: interface, method: method, arguments: args,
@@ -166,6 +169,16 @@ final class ChaosClient: @unchecked Sendable {
         } catch {
             record(label, start: start, errorName: error.name, detail: error.message)
             return nil
+        }
+    }
+
+    /// An argument in a few characters, for the notes shown next to violations.
+    static func brief(_ v: DBusValue) -> String {
+        switch v {
+        case .string(let s): return "\"\(s.prefix(40))\""
+        case .objectPath(let p): return p.rawValue
+        case .variant(let inner): return brief(inner)
+        default: return "\(v)".prefix(40).description
         }
     }
 

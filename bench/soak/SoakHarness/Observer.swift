@@ -135,14 +135,17 @@ final class Observer: @unchecked Sendable {
     }
 
     private func judgePositions(now: Double) {
-        let verdicts = state.update { s -> [Verdict] in
+        let verdicts = state.update { s -> [((PositionRead, PositionRead), Verdict)] in
             let due = s.positions.filter { $0.1.received + InvariantRules.positionGrace < now }
             s.positions.removeFirst(due.count)
-            let verdicts = due.map { InvariantRules.position($0.0, $0.1, timeline: s.timeline) }
+            let verdicts = due.map { ($0, InvariantRules.position($0.0, $0.1, timeline: s.timeline)) }
             s.timeline.forget(before: min(now, soakNow()) - 30)
             return verdicts
         }
-        for v in verdicts { report(v, check: "Position monotonic while Playing", kind: "position-went-back") }
+        for (pair, v) in verdicts {
+            report(v, check: "Position monotonic while Playing", kind: "position-went-back",
+                   context: (pair.0.sent - 0.3)...pair.1.received)
+        }
     }
 
     /// False (and the crash recorded) once linnetd is gone.
@@ -197,21 +200,26 @@ final class Observer: @unchecked Sendable {
     }
 
     private func judgeSamples(now: Double) {
-        let verdicts = state.update { s -> [Verdict] in
+        let verdicts = state.update { s -> [(SinkSample, Verdict)] in
             let due = s.samples.filter { $0.end + InvariantRules.corkSettle < now }
             s.samples.removeFirst(due.count)
-            return due.map { InvariantRules.cork($0, timeline: s.timeline) }
+            return due.map { ($0, InvariantRules.cork($0, timeline: s.timeline)) }
         }
-        for v in verdicts { report(v, check: "PlaybackStatus agrees with cork state", kind: "status-vs-cork") }
+        for (sample, v) in verdicts {
+            report(v, check: "PlaybackStatus agrees with cork state", kind: "status-vs-cork",
+                   context: (sample.start - 1)...sample.end)
+        }
     }
 
-    private func report(_ verdict: Verdict, check: String, kind: String) {
+    /// Counts a judged check; a violation comes with the calls and faults sent in `context` (what led to it).
+    private func report(_ verdict: Verdict, check: String, kind: String, context: ClosedRange<Double>) {
         switch verdict {
         case .holds: stats.checked(check)
         case .notJudged: return
         case .violated(let text):
             stats.checked(check)
-            stats.violation(kind, text)
+            let sent = stats.recent(in: context)
+            stats.violation(kind, text + (sent.isEmpty ? "" : "; sent just before: " + sent.suffix(8).joined(separator: " | ")))
         }
     }
 

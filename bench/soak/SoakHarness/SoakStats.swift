@@ -14,6 +14,8 @@ public final class SoakStats: @unchecked Sendable {
     private var crashes: [String] = []
     private var interruptions: [String] = []
     private var rss: [(time: Double, kilobytes: Int)] = []
+    /// The last calls sent (harness clock, label with arguments), to show what preceded a violation.
+    private var recent: [(time: Double, text: String)] = []
     /// Told about every violation and fault as it happens (kind, text): the verbose progress lines.
     private let onEvent: (@Sendable (String, String) -> Void)?
     let origin: Double
@@ -32,7 +34,24 @@ public final class SoakStats: @unchecked Sendable {
         }
     }
 
+    /// Notes a call (or fault) as sent at `time`, for `recent(in:)`.
+    func note(_ text: String, at time: Double) {
+        lock.withLock {
+            recent.append((time, text))
+            if recent.count > 4000 { recent.removeFirst(1000) }
+        }
+    }
+
+    /// What was sent within `window` (harness clock), oldest first.
+    func recent(in window: ClosedRange<Double>) -> [String] {
+        lock.withLock {
+            recent.filter { window.contains($0.time) }
+                .map { String(format: "%.3f s ", $0.time - origin) + $0.text }
+        }
+    }
+
     func fault(_ kind: String, _ detail: String = "") {
+        note("fault \(kind) \(detail)", at: soakNow())
         lock.withLock { faults[kind, default: 0] += 1 }
         onEvent?("fault", String(format: "%.2f s: ", soakNow() - origin) + "\(kind) \(detail)")
     }

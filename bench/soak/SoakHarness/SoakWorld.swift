@@ -77,7 +77,12 @@ final class SoakWorld: @unchecked Sendable {
 
     /// Starts linnetd with the queue and waits until it owns its name.
     func launch(linnetd: String, client: DBusConnection) throws {
-        let d = try Spawned(linnetd, ["--state-dir", directory.file("state"), "--no-restore"] + queue,
+        // Started through a symlink with another name: on a shared machine other jobs clean up with
+        // `pkill linnetd`, which must not end the soak (a decoy named linnetd got such a SIGTERM, too).
+        let alias = directory.file("soak-subject")
+        try? FileManager.default.removeItem(atPath: alias)
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: linnetd)
+        let d = try Spawned(alias, ["--state-dir", directory.file("state"), "--no-restore"] + queue,
                             environment: environment, stderrPath: logPath)
         daemon = d
         let deadline = Date().addingTimeInterval(20)
