@@ -150,3 +150,17 @@ import Testing
         #expect(t.status(at: 3.5) == "Paused")
     }
 }
+
+/// Every random choice of the soak comes from the seed; the threads' streams must not overlap.
+@Suite struct SeededRandomTests {
+    @Test func theSameSeedAndStreamRepeatAndNeighbouringStreamsShareNothing() {
+        var a = SeededRandom(seed: 4, stream: 100), b = SeededRandom(seed: 4, stream: 100)
+        #expect((0..<50).map { _ in a.next() } == (0..<50).map { _ in b.next() })
+        var seen = Set<UInt64>()
+        for stream in 0..<8 as Range<UInt64> {
+            var r = SeededRandom(seed: 4, stream: 100 + stream)
+            for _ in 0..<200 { seen.insert(r.next()) }
+        }
+        #expect(seen.count == 8 * 200)
+    }
+}

@@ -3,14 +3,20 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// Streams are hashed apart (a plain `seed ^ stream * constant` made neighbouring streams the same sequence
+    /// a few steps apart, so two "independent" clients made the same calls).
     public init(seed: UInt64, stream: UInt64 = 0) {
-        state = seed ^ (stream &* 0x9E37_79B9_7F4A_7C15)
-        _ = next()
+        state = Self.mix(Self.mix(seed) ^ Self.mix(stream &+ 0x5EED))
     }
 
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's finalizer: a bijective scramble of 64 bits.
+    static func mix(_ x: UInt64) -> UInt64 {
+        var z = x
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
