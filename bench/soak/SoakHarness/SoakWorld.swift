@@ -40,7 +40,8 @@ final class SoakWorld: @unchecked Sendable {
         for d in [originalsDir, queueDir, directory.file("state")] {
             try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         }
-        // Long and short tracks in three codecs, at one format (gapless between them) and one at 48 kHz.
+        // Long and short tracks in three codecs; four at 44.1 kHz stereo (gapless between them), one at 48 kHz
+        // stereo and one at 48 kHz mono, so moving between tracks also replaces the stream.
         let wavA = "\(originalsDir)/01-a.wav", flacB = "\(originalsDir)/02-b.flac", mp3C = "\(originalsDir)/03-c.mp3"
         let wavD = "\(originalsDir)/04-d.wav", mp3E = "\(originalsDir)/05-e.mp3", flacF = "\(originalsDir)/06-f.flac"
         try TestMedia.sineWAV(wavA, seconds: 12, frequency: 440)
@@ -48,7 +49,7 @@ final class SoakWorld: @unchecked Sendable {
         try TestMedia.flac(directory.file("b.wav"), to: flacB)
         try TestMedia.sineWAV(directory.file("c.wav"), seconds: 8, frequency: 550)
         try TestMedia.lame(directory.file("c.wav"), to: mp3C)
-        try TestMedia.sineWAV(wavD, seconds: 3, frequency: 330)
+        try TestMedia.sineWAV(wavD, seconds: 3, frequency: 330, rate: 48000, channels: 1)
         try TestMedia.sineWAV(directory.file("e.wav"), seconds: 4, frequency: 770)
         try TestMedia.lame(directory.file("e.wav"), to: mp3E)
         try TestMedia.sineWAV(directory.file("f.wav"), seconds: 5, frequency: 220, rate: 48000)
