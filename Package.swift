@@ -15,12 +15,17 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "Pulse", dependencies: ["CPulse"]),
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Curl", dependencies: ["CCurl"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -30,10 +35,19 @@ let package = Package(
         // Implementations of the domain's protocols.
         .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
+        // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
+        .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+        // Issue 13: the recorder (a record stream written by libsndfile).
+        .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
+        // Issue 13: sound effects through the server's sample cache.
+        .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
+        // The queue's saved state in SQLite (incremental saves, migration from state.json).
+        .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+                                                         "Recording", "SoundEffects", "QueueStore", "Streaming"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -56,7 +70,11 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+        .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
     ]
 )

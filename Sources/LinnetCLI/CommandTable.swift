@@ -1,6 +1,7 @@
 /// Every subcommand of `linnet`, in the order `linnet --help` lists them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = playback + settings + [open, queue, status, lyrics, players, help]
+    public static let all: [CommandSpec] = playback + settings + [open, queue, radio, status, lyrics, effect, record, players,
+                                                                   help]
 
     /// The command called `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -108,8 +109,38 @@ public enum CommandTable {
         }
     }
 
+    static let radio = CommandSpec(
+        "radio", "[list | add NAME URL | remove NAME | play NAME]", "Keep a list of radio stations and play them",
+        """
+        list (the default): the saved stations, one per line. add NAME URL: save (or replace) a station; URL is
+        an http(s) stream or a .pls/.m3u/.m3u8/.xspf playlist. remove NAME: forget it. play NAME: play it now
+        (Player.OpenUri). Stations are kept in $XDG_DATA_HOME/linnet/stations (~/.local/share/linnet/stations).
+        Example: linnet radio add 'Radio X' https://radio.example/stream.mp3
+        """) { (r, _) throws(UsageError) in
+        let ops = try r.operands(0...Int.max)
+        guard let sub = ops.first else { return .radio(.list) }
+        let rest = ArgumentReader(command: "radio", args: Array(ops.dropFirst()))
+        switch sub {
+        case "list":
+            _ = try rest.operands(0...0)
+            return .radio(.list)
+        case "add":
+            let args = try rest.operands(2...2)
+            guard StationList.problem(name: args[0], url: args[1]) == nil else {
+                throw r.fail(StationList.problem(name: args[0], url: args[1])!)
+            }
+            return .radio(.add(name: args[0], url: args[1]))
+        case "remove":
+            return .radio(.remove(name: try rest.operands(1...1)[0]))
+        case "play":
+            return .radio(.play(name: try rest.operands(1...1)[0]))
+        default:
+            throw r.fail("unknown radio command '\(sub)' (list, add, remove, play)")
+        }
+    }
+
     static let status = CommandSpec(
-        "status", "[--follow [--exit-when-stopped]] [--format FMT | --json]", "Show what is playing",
+        "status", "[--follow [--exit-when-stopped]] [--format FMT | --json] [--meter]", "Show what is playing",
         statusDetails, parse: parseStatus)
 
     static var statusDetails: String {
@@ -120,6 +151,7 @@ public enum CommandTable {
           --exit-when-stopped  with --follow: exit once the player is stopped or gone
           --format FMT         print FMT with {{field}} replaced (one line per change with --follow)
           --json               print one JSON object (one per line and change with --follow)
+          --meter              draw live level bars of what is playing (after volume) until interrupted
         Fields for --format:
 
         """
@@ -148,6 +180,8 @@ public enum CommandTable {
             let a = args[i]
             if a == "--follow" || a == "-f" {
                 options.follow = true
+            } else if a == "--meter" {
+                options.meter = true
             } else if a == "--exit-when-stopped" {
                 options.exitWhenStopped = true
             } else if a == "--json" {
@@ -170,6 +204,7 @@ public enum CommandTable {
             i += 1
         }
         if options.exitWhenStopped, !options.follow { throw r.fail("--exit-when-stopped needs --follow") }
+        if options.meter, options.follow || chosen != nil { throw r.fail("--meter cannot be used with \(chosen ?? "--follow")") }
         return .status(options)
     }
 

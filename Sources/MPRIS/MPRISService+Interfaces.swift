@@ -92,7 +92,8 @@ extension MPRISService {
                              guard let volume = v.doubleValue, volume.isFinite else {
                                  throw DBusError.invalidArgs("Volume must be a finite number")
                              }
-                             c.setVolume(max(0, volume))
+                             // Documented clamp: below 0 is 0 (spec), above PlayerState.maximumVolume is that.
+                             c.setVolume(min(max(0, volume), PlayerState.maximumVolume))
                          }),
             DBusProperty("Position", signature: .int64, emitsChange: .none,
                          get: { PropertyMapping.position(c.positionMicroseconds) }),
@@ -116,8 +117,9 @@ extension MPRISService {
                 [unowned self] call in
                 var out: [DBusValue] = []
                 for case .objectPath(let p) in call.arguments[0].as([DBusObjectPath].self)?.map(\.dbusValue) ?? [] {
+                    // Ids outside the window (a client that kept old ones) are still answered while queued.
                     guard case .entry(let id)? = TrackPath.parse(p),
-                          let track = last.tracks.first(where: { $0.id == id }) else { continue }
+                          let track = last.tracks.first(where: { $0.id == id }) ?? c.trackSnapshot(id) else { continue }
                     out.append(MetadataMapping.value(track))
                 }
                 return [.array(element: "a{sv}", out)]

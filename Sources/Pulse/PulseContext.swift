@@ -148,8 +148,9 @@ public struct PulseVolume: Sendable, Equatable {
 
     static func cvolume(channels: Int, volume: Double) -> pa_cvolume {
         var cv = pa_cvolume()
-        let v = pa_volume_t(min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5))
-        pa_cvolume_set(&cv, UInt32(channels), v)
+        // Pinned to [0, PA_VOLUME_MAX] before the conversion (NaN counts as 0), so it cannot trap.
+        let level = volume.isNaN ? 0 : min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5)
+        pa_cvolume_set(&cv, UInt32(clamping: channels), pa_volume_t(level))
         return cv
     }
 }

@@ -25,6 +25,20 @@ struct Runner {
                 let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
                 try StatusFollower(player: absent, options: options, initiallyPresent: false).run()
             }
+        case .radio(let request) where request.needsNoPlayer:
+            try RadioCommands.runLocally(request)
+        case .status(let options) where options.meter:
+            let connection = try connect()
+            defer { connection.close() }
+            try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).meter()
+        case .effect(let request):
+            let connection = try connect()
+            defer { connection.close() }
+            try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).effect(request)
+        case .record(let options):
+            let connection = try connect()
+            defer { connection.close() }
+            try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).record(options)
         case .lyrics(let options):
             let connection = try connect()
             defer { connection.close() }
@@ -83,6 +97,8 @@ struct Runner {
         case .queue(let q):
             if case .add(let uris) = q { for uri in uris { try Runner.checkExists(uri) } }
             try QueueCommands(player: p).run(q)
+        case .radio(let request):
+            try p.call("OpenUri", [.string(try RadioCommands.url(for: request))])
         case .status(let options):
             let s = try p.snapshot()
             switch options.output {
@@ -90,7 +106,7 @@ struct Runner {
             case .format(let template): Terminal.out(template.render(s) + "\n")
             case .json: Terminal.out(StatusRendering.json(s).encoded + "\n")
             }
-        case .players, .help, .version, .lyrics: break  // handled in run()
+        case .players, .help, .version, .lyrics, .effect, .record: break  // handled in run()
         }
     }
 

@@ -123,7 +123,8 @@ public enum InvariantRules {
         return .holds
     }
 
-    static func median(_ values: [Int]) -> Int {
+    /// The median (upper middle) of `values`, 0 when empty.
+    public static func median(_ values: [Int]) -> Int {
         let s = values.sorted()
         return s.isEmpty ? 0 : s[s.count / 2]
     }
