@@ -62,6 +62,9 @@ let package = Package(
         .executableTarget(name: "linnet-library-tree", dependencies: ["TestSupport"], path: "bench/library/TreeGen"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
         .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
+        // Chaos soak (issue 9): the harness as a library (shared by bench/soak/run and SoakTests) + its command.
+        .target(name: "SoakHarness", dependencies: ["DBus", "TestSupport"], path: "bench/soak/SoakHarness"),
+        .executableTarget(name: "linnet-soak", dependencies: ["SoakHarness"], path: "bench/soak/linnet-soak"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -78,5 +81,6 @@ let package = Package(
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
     ]
 )

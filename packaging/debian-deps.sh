@@ -8,6 +8,7 @@
 # libcurl4-openssl-dev: network streams; openssl: the stream tests make a private CA and certificate.
 # python3-gi (with python3-dbus): a second MPRIS implementation the client tests use; mpv + mpv-mpris: a real
 # third-party MPRIS player the client tests compare against playerctl (skipped when absent).
+# gdb: bench/soak takes linnetd's thread stacks with it when linnetd stops answering (optional).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -20,3 +21,4 @@ apt-get install -y -qq --no-install-recommends \
     python3-dbus python3-gi \
     mpv mpv-mpris mpd mpdris2 mpc \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
+apt-get install -y -qq --no-install-recommends gdb >/dev/null
