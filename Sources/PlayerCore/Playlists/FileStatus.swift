@@ -24,6 +24,21 @@ struct FileStatus: Hashable, Sendable {
     }
 }
 
+extension FileStatus {
+    /// The devices of the kernel's pseudo-filesystems (/proc, /sys, /dev/pts, cgroups, debugfs), looked up once:
+    /// their files are never media and /proc can be walked forever (statfs' magic numbers are not in Glibc's
+    /// Swift module, so the mount points' devices stand in for them).
+    static let pseudoFileSystemDevices: Set<UInt64> = {
+        let mountPoints = ["/proc", "/sys", "/dev/pts", "/sys/fs/cgroup", "/sys/kernel/debug", "/sys/kernel/tracing"]
+        return Set(mountPoints.compactMap { path in
+            if case .success(let s) = FileStatus.of(path) { return s.identity.device } else { return nil }
+        })
+    }()
+
+    /// True for a directory on one of those pseudo-filesystems.
+    var isOnPseudoFileSystem: Bool { Self.pseudoFileSystemDevices.contains(identity.device) }
+}
+
 /// A failed stat(2), carrying errno.
 struct StatError: Error, Hashable, Sendable {
     var errno: Int32

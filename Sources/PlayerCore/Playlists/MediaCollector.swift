@@ -14,6 +14,10 @@ public struct CollectionProblem: Error, Hashable, Sendable, CustomStringConverti
         case playlistLoop
         /// Directories or playlists nested deeper than the collector's limits.
         case tooDeep
+        /// The walk met more entries than `maxEntries` (e.g. OpenUri("file:///")); what was found so far is kept.
+        case tooManyEntries
+        /// A kernel pseudo-filesystem (/proc, /sys, …): its files are not media and some never end.
+        case pseudoFileSystem
         case badLocation(URIError.Kind)
         case playlist(PlaylistError.Kind)
         /// One line of a playlist that was skipped (the rest of the playlist was used).
@@ -35,6 +39,8 @@ public struct CollectionProblem: Error, Hashable, Sendable, CustomStringConverti
 public struct MediaCollection: Hashable, Sendable {
     public var items: [MediaItem] = []
     public var problems: [CollectionProblem] = []
+    /// Directory entries looked at so far (bounded by `MediaCollector.maxEntries`).
+    public var entriesVisited = 0
 
     public init(items: [MediaItem] = [], problems: [CollectionProblem] = []) {
         self.items = items
@@ -58,6 +64,9 @@ public struct MediaCollector: Sendable {
     public var maxDirectoryDepth = 32
     /// Maximum playlist-in-playlist nesting (also stops a playlist that names itself).
     public var maxPlaylistDepth = 4
+    /// Maximum directory entries one collection looks at: a URI naming "/" must end, not walk the whole disk
+    /// (twice the largest collection the scale tests use).
+    public var maxEntries = 1_000_000
 
     public init(mediaExtensions: [String] = MediaCollector.defaultMediaExtensions,
                 playlistExtensions: [String] = ["m3u", "m3u8", "pls"]) {
@@ -137,6 +146,9 @@ public struct MediaCollector: Sendable {
         guard ancestors.insert(status.identity).inserted else {
             out.problems.append(CollectionProblem(path: path, kind: .symlinkLoop)); return
         }
+        guard !status.isOnPseudoFileSystem else {
+            out.problems.append(CollectionProblem(path: path, kind: .pseudoFileSystem)); return
+        }
         defer { ancestors.remove(status.identity) }
         let names: [String]
         switch FileIO.directoryEntries(path) {
@@ -146,6 +158,13 @@ public struct MediaCollector: Sendable {
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in NaturalOrder.sorted(names.filter { !$0.hasPrefix(".") }) {
+            out.entriesVisited += 1
+            guard out.entriesVisited <= maxEntries else {
+                if out.entriesVisited == maxEntries + 1 {
+                    out.problems.append(CollectionProblem(path: path, kind: .tooManyEntries))
+                }
+                return
+            }
             let child = base + "/" + name
             expand(MediaItem(.file(path: child)), path: child, explicit: false, depth: depth + 1,
                    playlists: playlists, ancestors: &ancestors, into: &out)

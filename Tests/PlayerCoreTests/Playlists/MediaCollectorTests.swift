@@ -109,3 +109,23 @@ import Testing
         #expect(c.problems == [CollectionProblem(path: t.path + "/gone.mp3", kind: .notFound)])
     }
 }
+
+/// Walks that must end: a URI naming "/" (the soak found OpenUri("file:///") walking the whole disk, /proc too).
+@Suite struct MediaCollectorBoundsTests {
+    @Test func pseudoFileSystemsAreNotWalked() {
+        let c = MediaCollector().collect(["/proc"], workingDirectory: "/")
+        #expect(c.items.isEmpty)
+        #expect(c.problems.map(\.kind) == [.pseudoFileSystem])
+        #expect(c.entriesVisited == 0)
+    }
+
+    @Test func aWalkStopsAfterMaxEntriesAndKeepsWhatItFound() throws {
+        let t = try TempDir()
+        for i in 1...20 { try t.file("many/\(i).mp3") }
+        var collector = MediaCollector()
+        collector.maxEntries = 10
+        let c = collector.collect([t.path + "/many"], workingDirectory: "/")
+        #expect(c.items.count == 10)
+        #expect(c.problems.map(\.kind) == [.tooManyEntries])
+    }
+}
