@@ -94,6 +94,15 @@ extension Player {
             if !paused { route.deferPlay() }
             return
         }
+        // The entry already loaded again (GoTo of the current track, Previous on a one-track queue): a seek, so
+        // clients hear of the jump (Seeked) and the stream keeps going; a restart would move Position silently.
+        if engine.state != .stopped, !engine.isLoading, engine.currentItem?.id == item(entry).id,
+           details[entry.id]?.isSeekable != false {
+            failures.removeAll()
+            engine.seek(toMicroseconds: position)
+            if paused { engine.pause() } else { engine.resume() }
+            return
+        }
         failures.removeAll()
         expectedStarts = []
         awaitingStart = entry.id

@@ -40,6 +40,44 @@ extension ServiceSuites {
             #expect(all.filter { $0.arguments[1].stringKeyedDictionary?["PlaybackStatus"] == .variant(.string("Paused")) }.count == 1)
         }
 
+        /// GoTo of the track that plays restarts it as a seek: Position goes back to 0 and clients hear of it
+        /// (the soak saw Position fall from 4 s to 0 with no signal).
+        @Test func goToTheCurrentTrackIsASeekToZero() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo + "/01-intro.mp3", ServiceFixture.demo + "/02-chords.flac"])
+            try f.waitUntil("1 s played", timeout: 10) { try f.status() == "Playing" && f.position() > 1_000_000 }
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            let track = try #require(try f.trackID())
+            try f.call(ServiceFixture.trackList, "GoTo", [.objectPath(DBusObjectPath(track)!)])
+            #expect(signals.wait { $0.member == "Seeked" }?.arguments == [.int64(0)])
+            #expect(try f.position() < 1_000_000)
+            #expect(try f.trackID() == track)
+            #expect(try f.status() == "Playing")
+            // The same while paused: GoTo plays it from the start.
+            try f.call(Self.player, "Pause")
+            signals.clear()
+            try f.call(ServiceFixture.trackList, "GoTo", [.objectPath(DBusObjectPath(track)!)])
+            #expect(signals.wait { $0.member == "Seeked" }?.arguments == [.int64(0)])
+            try f.waitUntil("playing again", timeout: 10) { try f.status() == "Playing" }
+        }
+
+        /// OpenUri of "/" answers and the service stays responsive while the (bounded) walk runs off its queue.
+        @Test func openUriOfTheRootStaysResponsive() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo + "/01-intro.mp3"])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            let start = Date()
+            _ = try? f.call(Self.player, "OpenUri", [.string("file:///")])
+            #expect(Date().timeIntervalSince(start) < 2, "OpenUri(file:///) took \(Date().timeIntervalSince(start)) s")
+            for _ in 0..<20 {
+                let t = Date()
+                _ = try f.status()
+                #expect(Date().timeIntervalSince(t) < 1, "Get took \(Date().timeIntervalSince(t)) s during the walk")
+                Thread.sleep(forTimeInterval: 0.05) // sampling responsiveness over a second
+            }
+            #expect(f.daemon?.isRunning == true)
+        }
+
         @Test func seekAndSetPositionEmitSeeked() throws {
             let f = try ServiceFixture()
             try f.launch([ServiceFixture.demo + "/01-intro.mp3", ServiceFixture.demo + "/02-chords.flac"])
