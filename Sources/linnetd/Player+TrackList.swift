@@ -6,27 +6,28 @@ import PlayerCore
 extension Player {
     func openURI(_ uri: String) throws(PlayerCommandError) {
         try collect(uri) { [self] items, probe in
-            let added = model.append(items)
-            remember(probe, for: added)
-            try? model.goTo(added[0].id)
-            start(added[0], at: 0, paused: false)
-            publish()
+            add(items, after: nil) { added in
+                remember(probe, for: added)
+                try? model.goTo(added[0].id)
+                start(added[0], at: 0, paused: false)
+            }
         }
     }
 
     func addTrack(uri: String, after: QueueEntryID?, setAsCurrent: Bool) throws(PlayerCommandError) {
         if let after, model.index(of: after) == nil { throw .unknownTrack(after) }
         try collect(uri) { [self] items, probe in
-            // A slow walk may finish after `after` was removed: then the tracks go to the end.
-            let added = (try? model.insert(items, after: after)) ?? model.append(items)
-            remember(probe, for: added)
-            if setAsCurrent {
-                try? model.goTo(added[0].id)
-                start(added[0], at: 0, paused: false)
+            if let after, model.index(of: after) != nil {
+                add(items, after: after) { added in addedTracks(added, probe: probe, setAsCurrent: setAsCurrent) }
+            } else if after != nil {
+                // A slow walk may finish after `after` was removed: then the tracks go to the end.
+                add(items, after: nil) { added in addedTracks(added, probe: probe, setAsCurrent: setAsCurrent) }
             } else {
-                refreshNext()
+                // After NoTrack: at the start of the list (the batches follow the first one).
+                let first = (try? model.insert(Array(items.prefix(1)), after: nil)) ?? []
+                addedTracks(first, probe: probe, setAsCurrent: setAsCurrent)
+                if let head = first.first { add(Array(items.dropFirst()), after: head.id) { _ in } } else { publish() }
             }
-            publish()
         }
     }
 
@@ -45,6 +46,17 @@ extension Player {
             refreshNext()
         }
         publish()
+    }
+
+    private func addedTracks(_ added: [QueueEntry], probe: TrackDetails?, setAsCurrent: Bool) {
+        remember(probe, for: added)
+        guard let head = added.first else { return }
+        if setAsCurrent {
+            try? model.goTo(head.id)
+            start(head, at: 0, paused: false)
+        } else {
+            refreshNext()
+        }
     }
 
     func goTo(_ id: QueueEntryID) throws(PlayerCommandError) {
