@@ -15,20 +15,24 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CFaad", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "Pulse", dependencies: ["CPulse"]),
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
+        .target(name: "Faad", dependencies: ["CFaad"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
         // Byte-level tag parsers (FLAC metadata, Ogg comment headers, pictures): pure Swift, no dependencies, fuzzed.
         .target(name: "Tagging"),
+        // The MP4/M4A box reader (sample tables, edit list, iTunes tags): pure Swift over Tagging's inputs, fuzzed.
+        .target(name: "MP4", dependencies: ["Tagging"]),
 
         // Implementations of the domain's protocols.
-        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
+        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
 

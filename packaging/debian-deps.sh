@@ -16,3 +16,6 @@ apt-get install -y -qq --no-install-recommends \
     python3-dbus python3-gi \
     mpv mpv-mpris mpd mpdris2 \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
+# AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
+# only), faad is the decode-speed anchor of bench/decode.
+apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad >/dev/null

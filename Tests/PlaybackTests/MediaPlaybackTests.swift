@@ -55,7 +55,7 @@ extension PlaybackIntegration {
             return nil
         }
 
-        @Test(arguments: ["wav", "flac", "mp3"]) func gaplessJunction(_ ext: String) throws {
+        @Test(arguments: ["wav", "flac", "mp3", "m4a"]) func gaplessJunction(_ ext: String) throws {
             let whole = dir.file("sweep.wav")
             try sox(["-r", "44100", "-c", "2", "-b", "16", "-n", whole, "synth", "4", "sine", "200-3000", "vol", "0.5"])
             let a = dir.file("a.wav"), b = dir.file("b.wav")
@@ -71,6 +71,11 @@ extension PlaybackIntegration {
                 pa = dir.file("a.mp3"); pb = dir.file("b.mp3")
                 try Command.check("lame", ["--quiet", "-b", "192", a, pa])
                 try Command.check("lame", ["--quiet", "-b", "192", b, pb])
+            case "m4a":
+                // ffmpeg's AAC: 1024 samples of priming and the padding to a whole packet, both in the edit list.
+                pa = dir.file("a.m4a"); pb = dir.file("b.m4a")
+                try TestMedia.ffmpeg(a, to: pa)
+                try TestMedia.ffmpeg(b, to: pb)
             default: break
             }
             let reference = leftChannel(try decodeAll(whole))

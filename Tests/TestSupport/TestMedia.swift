@@ -97,6 +97,16 @@ public enum TestMedia {
         try Command.check("opusenc", ["--quiet"] + options + [wav, path])
     }
 
+    /// Encodes with ffmpeg (test-only tool): `codec` such as "aac" (its MP4 muxer writes the encoder delay and the
+    /// exact length in the edit list) or "alac"; the container follows `path`'s extension (.m4a, .aac = ADTS).
+    /// `options` go before the output (e.g. ["-metadata", "title=x"]); `inputs` are extra inputs (a cover image).
+    public static func ffmpeg(_ wav: String, to path: String, codec: String = "aac", options: [String] = [],
+                              inputs: [String] = []) throws {
+        let extra = inputs.flatMap { ["-i", $0] }
+        try Command.check("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", wav] + extra + ["-c:a", codec] + options
+                          + [path])
+    }
+
     /// Converts with sox, the output format chosen by `path`'s extension (.aiff, .caf, .wav, …).
     public static func convert(_ input: String, to path: String, options: [String] = []) throws {
         try sox([input] + options + [path])
