@@ -21,8 +21,13 @@ extension AACDecoder {
         if let sourceError = input.sourceError { throw sourceError }
         guard let track = movie.soundTracks.first else {
             let why = movie.error.map { ": \($0)" } ?? ""
-            throw DecodeError(movie.error == nil ? .unsupportedFormat : .corrupt, path: source.path,
-                              offset: movie.error?.offset,
+            let kind: DecodeError.Kind
+            switch movie.error?.kind {
+            case nil: kind = .unsupportedFormat
+            case .truncated?: kind = .truncated    // typically a download cut off before the moov box at the end
+            case .corrupt?, .io?: kind = .corrupt
+            }
+            throw DecodeError(kind, path: source.path, offset: movie.error?.offset,
                               message: (movie.hasMovie ? "MP4 file has no sound track" : "MP4 file has no moov box") + why)
         }
         if let codec = unsupportedCodecName(track) {

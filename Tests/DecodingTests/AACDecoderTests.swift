@@ -109,4 +109,73 @@ import TestSupport
         #expect(tags.lyrics == "la la la")
         #expect(tags.comments == ["ok"])
     }
+
+    @Test func freeformAtomsCoverAndLyricsFromATagger() throws {
+        let wav = try tone("f", frames: 20_000)
+        let m4a = dir.file("f.m4a"), jpeg = dir.file("cover.jpg")
+        try TestMedia.ffmpeg(wav, to: m4a)
+        try TestMedia.jpeg(jpeg)
+        try TestMedia.tagMP4(m4a, text: ["©nam": "Frei", "©lyr": "[00:01.00]eins\n[00:02.00]zwei"],
+                             freeform: ["ARTISTS": "Eine", "COMPOSER": "Ignored: ©wrt wins"], cover: jpeg)
+        try TestMedia.tagMP4(m4a, text: ["©wrt": "Komponist"])
+        let tags = try DecoderRegistry.open(path: m4a).tags
+        #expect(tags.title == "Frei")
+        #expect(tags.artists == ["Eine"])              // only the freeform atom names artists
+        #expect(tags.composers == ["Komponist"])       // the standard atom comes first
+        #expect(tags.lyrics == "[00:01.00]eins\n[00:02.00]zwei")
+        let picture = try #require(tags.picture)
+        #expect(picture.mimeType == "image/jpeg" && picture.pictureType == 3)
+        #expect(picture.data == [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpeg))))
+    }
+
+    /// Without an edit list, iTunes' iTunSMPB note gives the delay, padding and exact length.
+    @Test func iTunSMPBTrimsWhenThereIsNoEditList() throws {
+        let frames = 30_000
+        let wav = try tone("n", frames: frames, frequency: 700)
+        let m4a = dir.file("n.m4a")
+        try TestMedia.ffmpeg(wav, to: m4a, options: ["-use_editlist", "0"])
+        let plain = try DecoderRegistry.open(path: m4a)
+        #expect(plain.totalFrames != Int64(frames))    // untrimmed: the priming and padding are counted
+        let packets = (frames + 1024 + 1023) / 1024
+        let padding = packets * 1024 - 1024 - frames
+        let note = String(format: " 00000000 %08X %08X %016X 00000000", 1024, padding, frames)
+        try TestMedia.tagMP4(m4a, freeform: ["iTunSMPB": note])
+        let decoder = try DecoderRegistry.open(path: m4a)
+        #expect(decoder.totalFrames == Int64(frames))
+        let got = try readInt16(decoder)
+        #expect(got.count == frames * 2)
+        let source = try TestMedia.readWAV(wav).samples
+        let aligned = rmsDifference(got[2000..<10000], source[2000..<10000])
+        let shifted = rmsDifference(got[2002..<10002], source[2000..<10000])
+        #expect(aligned * 3 < shifted, "rms \(aligned) aligned vs \(shifted) shifted")
+    }
+
+    /// Damaged files: a clear typed error, never a trap.
+    @Test func damagedFilesGiveTypedErrors() throws {
+        let wav = try tone("d", frames: 44100)
+        let atEnd = dir.file("end.m4a"), atStart = dir.file("start.m4a")
+        try TestMedia.ffmpeg(wav, to: atEnd)
+        try TestMedia.ffmpeg(wav, to: atStart, options: ["-movflags", "+faststart"])
+        // moov after mdat, cut off: no movie at all.
+        let cutEnd = dir.file("cut-end.m4a")
+        try TestMedia.truncatedCopy(of: atEnd, to: cutEnd, fraction: 0.5)
+        let noMovie = try #require(openError(cutEnd))
+        #expect(noMovie.kind == .truncated && noMovie.message.contains("no moov box"), "\(noMovie)")
+        // moov first, media cut off: plays what is there, then says the file ends inside a packet.
+        let cutStart = dir.file("cut-start.m4a")
+        try TestMedia.truncatedCopy(of: atStart, to: cutStart, fraction: 0.5)
+        let decoder = try DecoderRegistry.open(path: cutStart)
+        let (frames, error) = drain(decoder)
+        #expect(frames > 10_000 && frames < 44100)
+        #expect(error?.kind == .truncated, "\(String(describing: error))")
+        // Garbage named .m4a, and an ftyp followed by garbage.
+        let junk = dir.file("junk.m4a")
+        try TestMedia.randomFile(junk, count: 5000)
+        #expect(openError(junk) != nil)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: atStart)))
+        for i in stride(from: 40, to: min(bytes.count, 1500), by: 7) { bytes[i] ^= 0x5A }
+        let mangled = dir.file("mangled.m4a")
+        try Data(bytes).write(to: URL(fileURLWithPath: mangled))
+        if let d = try? DecoderRegistry.open(path: mangled) { _ = drain(d) }    // any outcome but a crash
+    }
 }

@@ -37,7 +37,8 @@ import Testing
         #expect(root["CanQuit"] == .boolean(true) && root["CanRaise"] == .boolean(false))
         #expect(root["HasTrackList"] == .boolean(true))
         let mimes = root["SupportedMimeTypes"]?.as([String].self) ?? []
-        for m in ["audio/mpeg", "audio/flac", "audio/ogg", "audio/opus", "audio/x-wav", "audio/x-aiff", "audio/x-caf"] {
+        for m in ["audio/mpeg", "audio/flac", "audio/ogg", "audio/opus", "audio/x-wav", "audio/x-aiff", "audio/x-caf",
+                  "audio/mp4", "audio/aac"] {
             #expect(mimes.contains(m), "\(m)")
         }
         let s = PlayerSnapshot(tracks: [track(3, "/a.mp3"), track(9, "/b.mp3")])
