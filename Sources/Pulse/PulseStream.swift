@@ -42,6 +42,9 @@ public final class PulseStream: @unchecked Sendable {
     var timingTimer: PulseTimer?
     var timingIntervalMicroseconds: UInt64 = 0
     var isCorked = false
+    /// The last timing reply (see PulseStream+TimingUpdates.swift); nil until the first one.
+    public internal(set) var timing: PulseTiming?
+    var lastTimingStamp: (Int, Int) = (0, 0)
 
     /// Creates a stream with `properties` (media.role, media.title, …).
     public init(context: PulseContext, name: String, format: SampleFormat, sampleRate: Int, channels: Int,
@@ -80,7 +83,15 @@ public final class PulseStream: @unchecked Sendable {
         }, me)
         pa_stream_set_latency_update_callback(raw, { _, ud in
             let me = PulseStream.from(ud)
-            withExtendedLifetime(me) { me.onTimingUpdate?() }
+            withExtendedLifetime(me) {
+                me.recordTiming()
+                me.onTimingUpdate?()
+            }
+        }, me)
+        pa_stream_set_started_callback(raw, { _, ud in
+            // Playback began (after prebuffering or an underrun): fresh timing now, not at the ramp's next step.
+            let me = PulseStream.from(ud)
+            withExtendedLifetime(me) { me.restartTimingUpdates() }
         }, me)
         pa_stream_set_moved_callback(raw, { _, ud in
             let me = PulseStream.from(ud)
@@ -104,11 +115,21 @@ public final class PulseStream: @unchecked Sendable {
         pa_stream_set_underflow_callback(raw, nil, nil)
         pa_stream_set_latency_update_callback(raw, nil, nil)
         pa_stream_set_moved_callback(raw, nil, nil)
+        pa_stream_set_started_callback(raw, nil, nil)
         pa_stream_set_event_callback(raw, nil, nil)
-        if pa_stream_get_state(raw) == PA_STREAM_READY || pa_stream_get_state(raw) == PA_STREAM_CREATING {
+        switch pa_stream_get_state(raw) {
+        case PA_STREAM_READY:
             pa_stream_disconnect(raw)
+            pa_stream_unref(raw)
+        case PA_STREAM_CREATING:
+            // pa_stream_disconnect refuses a stream the server has not confirmed yet (PA_ERR_BADSTATE); dropping it
+            // then left the server's sink input alive and playing for good, one more per quick Next/seek, until
+            // the sink's limit of inputs made every new stream fail with "Too large". Keep the C stream until the
+            // server answers, then disconnect it (`closeWhenReady` owns our reference from here on).
+            pa_stream_set_state_callback(raw, closeWhenReady, nil)
+        default:
+            pa_stream_unref(raw)
         }
-        pa_stream_unref(raw)
     }
 
     public var state: State {
@@ -130,7 +151,9 @@ public final class PulseStream: @unchecked Sendable {
         // whole `targetLength`: a deep client buffer (slack when this process is not scheduled in time) with a
         // short hardware buffer (cork, flush and seek are heard soon even on sinks that cannot rewind).
         // No AUTO_TIMING_UPDATE: libpulse's timer keeps polling a corked stream; ours stops while corked.
-        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_EARLY_REQUESTS.rawValue
+        // No INTERPOLATE_TIMING: its smoother ran on while a stream that started corked waited, and its monotonic
+        // clamp hid rewinds; the output extrapolates from the raw replies instead (`timing`).
+        var flags = PA_STREAM_EARLY_REQUESTS.rawValue
         isCorked = corked
         if corked { flags |= PA_STREAM_START_CORKED.rawValue }
         if muted { flags |= PA_STREAM_START_MUTED.rawValue } else { flags |= PA_STREAM_START_UNMUTED.rawValue }
@@ -178,6 +201,11 @@ public final class PulseStream: @unchecked Sendable {
         restartTimingUpdates()
     }
 
+    /// Asks the server to start playing now (ends prebuffering and asks the sink to rewind its render-ahead).
+    public func trigger() {
+        if let op = pa_stream_trigger(raw, nil, nil) { pa_operation_unref(op) }
+    }
+
     /// Drops everything written but not yet played.
     public func flush() {
         if let op = pa_stream_flush(raw, nil, nil) { pa_operation_unref(op) }
@@ -211,12 +239,6 @@ public final class PulseStream: @unchecked Sendable {
         if let op = pa_stream_update_timing_info(raw, nil, nil) { pa_operation_unref(op) }
     }
 
-    /// The playback time heard now in microseconds (latency-corrected, interpolated); nil before any timing info.
-    public var time: UInt64? {
-        var usec: pa_usec_t = 0
-        return pa_stream_get_time(raw, &usec) == 0 ? usec : nil
-    }
-
     /// The write index (bytes) as the server counts it, including local writes; nil while unknown (after flush).
     public var writeIndex: Int64? {
         guard let ti = pa_stream_get_timing_info(raw), ti.pointee.write_index_corrupt == 0 else { return nil }
@@ -227,6 +249,21 @@ public final class PulseStream: @unchecked Sendable {
     public func updateProperties(_ properties: [String: String]) {
         let props = PulseProplist(properties)
         if let op = pa_stream_proplist_update(raw, PA_UPDATE_REPLACE, props.raw, nil, nil) { pa_operation_unref(op) }
+    }
+}
+
+/// The state callback of a stream dropped while still CREATING: disconnects it once READY, releases it once it
+/// ends (FAILED or TERMINATED, including when the context goes away).
+private func closeWhenReady(_ s: OpaquePointer?, _: UnsafeMutableRawPointer?) {
+    guard let s else { return }
+    switch pa_stream_get_state(s) {
+    case PA_STREAM_READY:
+        pa_stream_disconnect(s)
+    case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
+        pa_stream_set_state_callback(s, nil, nil)
+        pa_stream_unref(s)
+    default:
+        break
     }
 }
 

@@ -18,19 +18,29 @@ extension PulseAudioOutput {
                 failed(error, kind: .streamFailed)
                 return
             }
-            epochBytes += Int64(written)
+            epochBytes = epochBytes.addingSaturating(Int64(clamping: written))
             if written == 0 || self.stream !== stream { break }
+        }
+        if needsTrigger && !corked && epochBytes > 0 {
+            needsTrigger = false
+            stream.trigger()
         }
     }
 
     public func heardFrame() -> Int64? {
         guard let stream, let format else { return frozenHeard }
         if anchorBytes == nil, let w = stream.writeIndex {
-            anchorBytes = w - epochBytes
+            anchorBytes = w.subtractingSaturating(epochBytes)
         }
-        guard let anchor = anchorBytes, let usec = stream.time else { return nil }
-        let playedFrames = Int64(usec) * Int64(format.sampleRate) / 1_000_000
-        return playedFrames - anchor / Int64(format.bytesPerFrame)
+        guard let anchor = anchorBytes, let timing = stream.timing else { return nil }
+        let bpf = Int64(format.bytesPerFrame)
+        if clock.sample != HeardClock.Sample(timing) { clock.update(HeardClock.Sample(timing)) }
+        let anchorFrame = anchor / bpf
+        let writtenFrame = anchorFrame.addingSaturating(epochBytes / bpf)
+        guard let heard = clock.heard(now: pulseClockMicroseconds(), corked: corked, writtenFrame: writtenFrame) else {
+            return nil
+        }
+        return heard.subtractingSaturating(anchorFrame)
     }
 
     public func notify(whenHeard frame: Int64?) {
@@ -48,7 +58,7 @@ extension PulseAudioOutput {
             client?.outputReachedMark()
         } else {
             let frames = mark - heard + 1
-            let us = UInt64(max(2_000, frames * 1_000_000 / Int64(format.sampleRate)))
+            let us = UInt64(clamping: max(2_000, frames.multipliedSaturating(by: 1_000_000) / Int64(format.sampleRate)))
             markTimer.arm(afterMicroseconds: us)
         }
     }
@@ -106,8 +116,8 @@ extension PulseAudioOutput {
     /// The frame heard now, extrapolated from the last timing info (the stream cannot be asked any more).
     func estimatedHeardFrame() -> Int64? {
         guard let t = lastTiming, let format else { return nil }
-        let elapsed = corked ? 0 : Int64(pulseClockMicroseconds() &- t.at) * Int64(format.sampleRate) / 1_000_000
-        return min(t.frame + elapsed, epochBytes / Int64(format.bytesPerFrame))
+        let elapsed = corked ? 0 : clock.frames(forMicroseconds: pulseClockMicroseconds() &- t.at)
+        return min(t.frame.addingSaturating(elapsed), epochBytes / Int64(format.bytesPerFrame))
     }
 
     func connectionLost(_ error: PulseError) {
@@ -125,5 +135,12 @@ extension PulseAudioOutput {
         close()
         frozenHeard = estimate  // the engine keeps this position
         client?.outputFailed(AudioOutputError(kind, operation: error.operation, message: error.message))
+    }
+}
+
+extension HeardClock.Sample {
+    init(_ t: PulseTiming) {
+        self.init(readIndex: t.readIndex, sinkMicroseconds: t.sinkMicroseconds,
+                  transportMicroseconds: t.transportMicroseconds, playing: t.playing, receivedAt: t.receivedAt)
     }
 }

@@ -40,6 +40,9 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// What `heardFrame` says after the server vanished with our stream (an estimate from `lastTiming`), so the
     /// engine keeps the position for the reconnect.
     var frozenHeard: Int64?
+    /// What is heard, from the stream's timing replies; remade for every stream, reset by every flush.
+    var clock = HeardClock(bytesPerFrame: 1, sampleRate: 1)
+    var needsTrigger = true
 
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
@@ -153,6 +156,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         stream = s
         self.corked = corked
         self.format = format
+        clock = HeardClock(bytesPerFrame: format.bytesPerFrame, sampleRate: format.sampleRate)
         epochBytes = 0
         anchorBytes = 0
     }
@@ -172,6 +176,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     public func setCorked(_ corked: Bool) {
         self.corked = corked
         stream?.cork(corked)
+        if !corked { needsTrigger = true; fill() }
         // Timing info goes stale across a cork; refresh so position/marks resume from fresh data.
         stream?.requestTimingUpdate()
     }
@@ -181,6 +186,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         stream.flush()
         epochBytes = 0
         anchorBytes = nil
+        clock.reset()
+        needsTrigger = true
         stream.requestTimingUpdate()
     }
 
