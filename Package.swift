@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFaad", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
+        .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
         .target(name: "Faad", dependencies: ["CFaad"]),
+        .target(name: "RubberBand", dependencies: ["CRubberBand"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -34,10 +36,13 @@ let package = Package(
         // Implementations of the domain's protocols.
         .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
+        // The engine's time stretcher (rate with the pitch kept) over librubberband.
+        .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus"]),
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+                                                        "Stretching"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -54,7 +59,8 @@ let package = Package(
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport",
+                                                       "Stretching"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),

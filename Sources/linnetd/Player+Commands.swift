@@ -76,6 +76,12 @@ extension Player {
         publish()
     }
 
+    func setRate(_ r: Double) {
+        engine.setRate(r)
+        rate = engine.rate
+        publish()
+    }
+
     func quit() { onQuit() }
 
     // MARK: - Helpers

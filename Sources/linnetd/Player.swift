@@ -1,6 +1,7 @@
 import Dispatch
 import MPRIS
 import PlayerCore
+import Stretching
 
 // CONCURRENCY MODEL
 // Everything here runs on ONE serial queue, `queue` (the main queue, which is also the D-Bus connection's
@@ -27,6 +28,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// Entries being probed or that could not be opened (not probed again).
     var probed: Set<QueueEntryID> = []
     var volume = 1.0
+    /// Playback rate (the engine time-stretches with the pitch kept when it is not 1.0).
+    var rate = 1.0
     /// Entries that failed since the last track was heard (stops a loop over unplayable files).
     var failures: Set<QueueEntryID> = []
     /// Entries given to the engine as what follows the current one, in order (it asks ahead: with short tracks
@@ -46,7 +49,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         self.queue = queue
         engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
             try DecoderRegistryBridge.open(item)
-        }, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
+        }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
     }
 
     // MARK: - Reading
@@ -74,9 +77,12 @@ final class Player: PlayerControl, @unchecked Sendable {
                                  tags: d?.tags, isSeekable: d?.isSeekable ?? true,
                                  artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
         }
-        return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
-                              currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
-                              canGoPrevious: model.canGoPrevious)
+        var s = PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
+                               currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
+                               canGoPrevious: model.canGoPrevious)
+        s.rate = rate
+        s.rateRange = PlaybackRate.minimum...PlaybackRate.maximum
+        return s
     }
 
     func persistentState() -> PlayerState {

@@ -3,6 +3,9 @@
 extension EngineCore {
     func render(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard state != .stopped, !draining, var track = decoding, let format = output.format else { return 0 }
+        if rate != 1, let stage = stretch, stage.format == format {
+            return renderStretched(into: buffer, track: track, format: format, stage)
+        }
         let bpf = format.bytesPerFrame
         let usable = buffer.count - buffer.count % bpf
         var filled = 0
@@ -38,13 +41,13 @@ extension EngineCore {
 
     /// At the end of `track`: switches to the next one when it can share the stream, or starts the drain
     /// (end of queue, or a format change). Returns the track to keep rendering from, nil to stop for now.
-    private func advance(from track: LoadedTrack, format: AudioFormat) -> LoadedTrack? {
+    func advance(from track: LoadedTrack, format: AudioFormat) -> LoadedTrack? {
         switch next {
         case .ready(let following) where following.format == format:
             // Gapless: the next track's first frame follows the last frame of this one in the same stream.
             next = .notAsked
             decoding = following
-            timeline.beginSegment(following, trackFrame: following.decodedFrame)
+            timeline.beginSegment(following, trackFrame: following.decodedFrame, rate: rate)
             output.updateProperties(following.streamProperties)
             armMark()
             return following
