@@ -26,6 +26,12 @@ import Testing
         }
         #expect(props["PlaybackStatus"] == .string("Playing"))
         #expect(props["MinimumRate"] == .double(1.0) && props["MaximumRate"] == .double(1.0))
+        var stretching = s
+        stretching.rate = 1.5
+        stretching.rateRange = 0.5...2.0
+        let rated = PropertyMapping.player(stretching)
+        #expect(rated["Rate"] == .double(1.5) && rated["MinimumRate"] == .double(0.5)
+                && rated["MaximumRate"] == .double(2.0))
         #expect(props["CanControl"] == .boolean(true))
     }
 
