@@ -13,6 +13,7 @@ struct CoreState {
     var ownedNames: Set<String> = []
     var nameLostHandler: (@Sendable (String) -> Void)?
     var disconnectHandler: (@Sendable () -> Void)?
+    var methodCallObserver: (@Sendable (String?, String) -> Void)?
     var closed = false
     /// Property changes marked during the current queue turn, per "path\0interface", in marking order.
     var pendingChanges: [String: (path: String, interface: String, names: [String])] = [:]

@@ -79,6 +79,13 @@ public final class DBusConnection: Sendable {
         set { core.state.withLock { $0.nameLostHandler = newValue } }
     }
 
+    /// Called on the queue before each incoming method call is routed, with its interface and member (for crash
+    /// reports and tracing: keep it cheap, it runs on every call).
+    public var onMethodCall: (@Sendable (_ interface: String?, _ member: String) -> Void)? {
+        get { core.state.withLock { $0.methodCallObserver } }
+        set { core.state.withLock { $0.methodCallObserver = newValue } }
+    }
+
     /// Called on the queue once when the connection to the bus is lost.
     public var onDisconnect: (@Sendable () -> Void)? {
         get { core.state.withLock { $0.disconnectHandler } }

@@ -8,6 +8,9 @@ enum ObjectDispatcher {
     static let peer = "org.freedesktop.DBus.Peer"
 
     static func handleCall(_ call: Message, core: ConnectionCore) {
+        if let observe = core.state.withLock({ $0.methodCallObserver }), let member = call.member {
+            observe(call.interface, member)
+        }
         let reply: Message?
         do {
             reply = try route(call, core: core)

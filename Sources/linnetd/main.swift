@@ -6,6 +6,8 @@ import PlayerCore
 
 // linnetd: the composition root. Everything runs on the main queue (see Player.swift); dispatchMain() never returns.
 
+CrashReporter.install()
+
 let arguments: Arguments
 do {
     arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
@@ -99,6 +101,7 @@ queue.async { player.updateNowPlaying() }
 player.onQuit = { finish("Quit") }
 connection.onDisconnect = { finish("lost the session bus") }
 connection.onNameLost = { Log.info("lost the bus name \($0)") }
+connection.onMethodCall = { CrashReporter.note($0, $1) }
 Shutdown.install(on: queue) { finish($0) }
 
 // All handlers run on the main queue, so nothing below races with a bus call: they wait for dispatchMain().

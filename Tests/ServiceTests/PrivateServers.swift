@@ -14,13 +14,17 @@ final class PrivateServers: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    init() throws {
+    /// - Parameter dataDirectory: when given, the bus reads activation files from `dataDirectory/dbus-1/services`
+    ///   (as a session bus does from $XDG_DATA_DIRS), so a test can let the bus start linnetd.
+    init(dataDirectory: String? = nil) throws {
         directory = try TemporaryDirectory(prefix: "linnet-servers")
         let busSocket = directory.file("bus")
         busAddress = "unix:path=\(busSocket)"
         sound = try PrivateSoundServer()
         do {
-            try start("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"], environment: [:])
+            let busEnvironment = dataDirectory.map { ["XDG_DATA_DIRS": $0, "XDG_DATA_HOME": $0 + "/home"] } ?? [:]
+            try start("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
+                      environment: busEnvironment)
             try waitFor("the bus socket") { Self.accepts(busSocket) }
         } catch {
             killAll()

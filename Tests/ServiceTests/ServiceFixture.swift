@@ -21,8 +21,8 @@ final class ServiceFixture: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    init() throws {
-        servers = try PrivateServers()
+    init(dataDirectory: String? = nil) throws {
+        servers = try PrivateServers(dataDirectory: dataDirectory)
         stateDir = try TemporaryDirectory(prefix: "linnet-service")
         client = try DBusConnection(bus: .address(servers.busAddress))
     }
