@@ -57,7 +57,8 @@ extension Player {
     }
 
     func setLoopMode(_ mode: LoopMode) {
-        guard mode != model.loopMode else { return }
+        _ = repeats.cancel()    // an explicit mode replaces a running repeat count
+        guard mode != model.loopMode else { publish(); return }
         model.loopMode = mode
         refreshNext()
         publish()

@@ -12,6 +12,7 @@ extension Player {
             case .loaded(let state):
                 model = state.queue
                 volume = state.volume
+                balance = state.balance
                 resumeAt = state.positionMicroseconds
                 resume = state.playback != .stopped
                 Log.info("restored \(model.count) queued tracks from \(store.path)")
@@ -22,6 +23,7 @@ extension Player {
             }
         }
         engine.setVolume(volume)
+        engine.setBalance(balance)
         if !paths.isEmpty {
             if replaceQueue(with: paths, workingDirectory: workingDirectory), let first = model.current {
                 start(first, at: 0, paused: false)

@@ -30,6 +30,10 @@ final class Player: PlayerControl, @unchecked Sendable {
     var volume = 1.0
     /// Playback rate (the engine time-stretches with the pitch kept when it is not 1.0).
     var rate = 1.0
+    /// Left/right balance (−1 … 1) and the current track's repeat count (Player+Extras.swift).
+    var balance = 0.0
+    var repeats = TrackRepeatCount()
+    var playbackExtras: LinnetPlaybackService?
     /// Entries that failed since the last track was heard (stops a loop over unplayable files).
     var failures: Set<QueueEntryID> = []
     /// Entries given to the engine as what follows the current one, in order (it asks ahead: with short tracks
@@ -92,13 +96,19 @@ final class Player: PlayerControl, @unchecked Sendable {
         case .paused: playback = .paused
         case .stopped: playback = .stopped
         }
-        return PlayerState(queue: model, positionMicroseconds: positionMicroseconds, volume: volume, playback: playback)
+        var state = PlayerState(queue: model, positionMicroseconds: positionMicroseconds, volume: volume,
+                                playback: playback)
+        state.balance = balance
+        // A running repeat count is not saved: the loop mode it replaced is.
+        if let saved = repeats.savedMode { state.queue.loopMode = saved }
+        return state
     }
 
     /// Tells the bus (one PropertiesChanged per interface) and the state saver what changed.
     func publish() {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
+        playbackExtras?.update(extrasSnapshot)
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()

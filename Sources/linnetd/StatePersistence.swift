@@ -21,6 +21,7 @@ final class StatePersistence: @unchecked Sendable {
     private struct Key: Hashable {
         var queue: PlaybackQueue
         var volume: Double
+        var balance: Double
         var playback: SavedPlayback
     }
 
@@ -34,7 +35,7 @@ final class StatePersistence: @unchecked Sendable {
     /// Called after every published change.
     func noteChange(_ state: PlayerState) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let key = Key(queue: state.queue, volume: state.volume, playback: state.playback)
+        let key = Key(queue: state.queue, volume: state.volume, balance: state.balance, playback: state.playback)
         let previous = lastKey
         guard key != previous else { return }
         lastKey = key

@@ -90,6 +90,12 @@ do {
 
 player.mpris = mpris
 do {
+    player.playbackExtras = try LinnetPlaybackService(connection: connection, control: player,
+                                                      initial: player.extrasSnapshot, log: { Log.error($0) })
+} catch {
+    fail("cannot export the playback interface: \(error)")
+}
+do {
     player.lyricsController = try LyricsController(connection: connection, queue: queue,
                                                    heardPosition: { player.positionMicroseconds },
                                                    log: { Log.error($0) })

@@ -141,6 +141,12 @@ extension EngineCore {
         }
     }
 
+    func outputBalanceChanged(_ newBalance: Double) {
+        guard abs(newBalance - balance) > 0.005 else { return }
+        balance = newBalance
+        emit(.balanceChanged(newBalance))
+    }
+
     func outputFailed(_ error: AudioOutputError) {
         let item = timeline.lastAnnounced?.track.item ?? decoding?.item
         emit(.error(item, .output(error)))

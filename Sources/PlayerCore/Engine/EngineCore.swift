@@ -45,6 +45,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     var draining = false
     var volume: Double = 1.0
     var muted = false
+    var balance: Double = 0
     /// The item the owner was last told is heard.
     var currentItem: PlaybackItem? { timeline.lastAnnounced?.track.item ?? pendingItem }
     /// The item being opened by play(), before it is heard.
@@ -175,6 +176,11 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     func setVolume(_ v: Double) {
         volume = max(0, v)
         output.setVolume(volume)
+    }
+
+    func setBalance(_ b: Double) {
+        balance = b
+        output.setBalance(b)
     }
 
     func setMuted(_ m: Bool) {

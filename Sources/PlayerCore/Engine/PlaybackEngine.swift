@@ -83,6 +83,15 @@ public final class PlaybackEngine: Sendable {
     /// The playback rate.
     public var rate: Double { output.withLock { core.rate } }
 
+    /// Sets the left/right balance, clamped to −1 (left only) … 1 (right only), as the stream's per-channel volume.
+    public func setBalance(_ balance: Double) {
+        guard balance.isFinite else { return }
+        output.withLock { core.setBalance(min(1, max(-1, balance))) }
+    }
+
+    /// The balance, including changes made outside.
+    public var balance: Double { output.withLock { core.balance } }
+
     /// Mutes or unmutes the stream.
     public func setMuted(_ muted: Bool) { output.withLock { core.setMuted(muted) } }
 
