@@ -29,6 +29,8 @@ enum ID3TagMapper {
                                                    description: p.description)
                 }
                 tags.syncedLyrics = lines(from: extras.syncedText)
+                // RVA2 (ID3v2.4's own volume adjustment) when there are no TXXX ReplayGain values.
+                if tags.replayGain == nil { tags.replayGain = ReplayGainTags.info(rva2: extras.volumeAdjustments) }
             }
         }
         return tags
@@ -88,6 +90,7 @@ enum ID3TagMapper {
             keys.lazy.compactMap { txxx[$0]?.first }.first.flatMap { TagText.numberPair($0).number }
         }
         if tags.albumArtists.isEmpty { tags.albumArtists = txxx["ALBUMARTIST"] ?? txxx["ALBUM ARTIST"] ?? [] }
+        tags.replayGain = ReplayGainTags.info { txxx[$0.uppercased()]?.first }
         if tags.trackCount == nil { tags.trackCount = number("TRACKTOTAL", "TOTALTRACKS") }
         if tags.discCount == nil { tags.discCount = number("DISCTOTAL", "TOTALDISCS") }
         if let p = id3.pictures.first {

@@ -29,6 +29,7 @@ enum MP4TagMapper {
         tags.trackCount = m.trackCount
         tags.discNumber = m.discNumber
         tags.discCount = m.discCount
+        tags.replayGain = ReplayGainTags.info { m.freeform($0) }
         if let cover = m.cover {
             tags.picture = EmbeddedPicture(mimeType: cover.mimeType, data: cover.data, pictureType: 3)
         }

@@ -29,6 +29,7 @@ enum VorbisTagMapper {
         if let total = first("DISCTOTAL", "TOTALDISCS") {
             tags.discCount = TagText.numberPair(total).number ?? tags.discCount
         }
+        tags.replayGain = ReplayGainTags.info { first($0) }
         if let p = file.preferredPicture {
             tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
                                            description: p.description)

@@ -13,10 +13,16 @@ public struct PlaybackExtrasSnapshot: Sendable, Hashable {
     public var balance: Double
     /// How many more times the current track plays before the queue goes on (0: no count).
     public var loopCount: Int
+    public var replayGainMode: ReplayGainMode
+    /// Pre-amp in dB added to the ReplayGain gain.
+    public var replayGainPreamp: Double
 
-    public init(balance: Double = 0, loopCount: Int = 0) {
+    public init(balance: Double = 0, loopCount: Int = 0, replayGainMode: ReplayGainMode = .off,
+                replayGainPreamp: Double = 0) {
         self.balance = balance
         self.loopCount = loopCount
+        self.replayGainMode = replayGainMode
+        self.replayGainPreamp = replayGainPreamp
     }
 }
 
@@ -26,10 +32,13 @@ public protocol PlaybackExtrasControl: AnyObject, Sendable {
     func setBalance(_ balance: Double)
     /// Plays the current track `count` more times, then goes on (0 cancels; LoopStatus shows Track meanwhile).
     func setLoopCount(_ count: Int)
+    /// Sets the ReplayGain mode and pre-amp (dB, already checked to be within −15 … 15).
+    func setReplayGain(mode: ReplayGainMode, preampDB: Double)
 }
 
-/// Exports `org.mpris.MediaPlayer2.linnet.Playback`: `Balance` d (read/write, −1 … 1) and `LoopCount` i
-/// (read/write, ≥ 0), both announced with PropertiesChanged.
+/// Exports `org.mpris.MediaPlayer2.linnet.Playback`: `Balance` d (read/write, −1 … 1), `LoopCount` i
+/// (read/write, ≥ 0), `ReplayGainMode` s (off, track, album, auto) and `ReplayGainPreamp` d (dB, −15 … 15), all
+/// read/write and announced with PropertiesChanged.
 ///
 /// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
 /// setters run there; `update` must be called there, checked with `dispatchPrecondition`).
@@ -63,6 +72,22 @@ public final class LinnetPlaybackService: @unchecked Sendable {
                              }
                              control.setLoopCount(Int(n))
                          }),
+            DBusProperty("ReplayGainMode", signature: .string, access: .readwrite,
+                         get: { [unowned self] in .string(last.replayGainMode.rawValue) },
+                         set: { [unowned self] v in
+                             guard let mode = v.stringValue.flatMap(ReplayGainMode.init(rawValue:)) else {
+                                 throw DBusError.invalidArgs("ReplayGainMode must be off, track, album or auto")
+                             }
+                             control.setReplayGain(mode: mode, preampDB: last.replayGainPreamp)
+                         }),
+            DBusProperty("ReplayGainPreamp", signature: .double, access: .readwrite,
+                         get: { [unowned self] in .double(last.replayGainPreamp) },
+                         set: { [unowned self] v in
+                             guard let db = v.doubleValue, db.isFinite, abs(db) <= 15 else {
+                                 throw DBusError.invalidArgs("ReplayGainPreamp must be dB from -15 to 15")
+                             }
+                             control.setReplayGain(mode: last.replayGainMode, preampDB: db)
+                         }),
         ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
@@ -73,6 +98,12 @@ public final class LinnetPlaybackService: @unchecked Sendable {
         var changed: [String: DBusValue] = [:]
         if snapshot.balance != last.balance { changed["Balance"] = .double(snapshot.balance) }
         if snapshot.loopCount != last.loopCount { changed["LoopCount"] = .int32(Int32(clamping: snapshot.loopCount)) }
+        if snapshot.replayGainMode != last.replayGainMode {
+            changed["ReplayGainMode"] = .string(snapshot.replayGainMode.rawValue)
+        }
+        if snapshot.replayGainPreamp != last.replayGainPreamp {
+            changed["ReplayGainPreamp"] = .double(snapshot.replayGainPreamp)
+        }
         last = snapshot
         guard !changed.isEmpty else { return }
         do {

@@ -33,6 +33,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// Left/right balance (−1 … 1) and the current track's repeat count (Player+Extras.swift).
     var balance = 0.0
     var repeats = TrackRepeatCount()
+    var replayGainMode = ReplayGainMode.off
+    var replayGainPreamp = 0.0
     var playbackExtras: LinnetPlaybackService?
     /// Entries that failed since the last track was heard (stops a loop over unplayable files).
     var failures: Set<QueueEntryID> = []
@@ -109,6 +111,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
         playbackExtras?.update(extrasSnapshot)
+        applyReplayGain()
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()

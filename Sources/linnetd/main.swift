@@ -56,6 +56,8 @@ let player = Player(queue: queue, output: output)
 var routeSettings = RouteSettingsFile.load(environment: environment)
 routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
 routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
+player.replayGainMode = routeSettings.replayGainMode ?? .off
+player.replayGainPreamp = routeSettings.replayGainPreampDB ?? 0
 let routeController = RouteController(player: player, options: routeSettings.policyOptions,
                                       outputAvailable: outputConnected)
 player.route = routeController

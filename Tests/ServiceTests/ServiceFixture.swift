@@ -33,7 +33,7 @@ final class ServiceFixture: @unchecked Sendable {
 
     var environment: [String: String] {
         ["DBUS_SESSION_BUS_ADDRESS": servers.busAddress, "PULSE_SERVER": servers.pulseAddress, "XDG_STATE_HOME": stateDir.path,
-         "XDG_CACHE_HOME": stateDir.file("cache")]
+         "XDG_CACHE_HOME": stateDir.file("cache"), "XDG_CONFIG_HOME": stateDir.file("config")]
     }
 
     /// The built linnetd next to this test bundle (or $LINNETD).

@@ -31,6 +31,7 @@ extension EngineCore {
                 continue
             }
             precondition(n % bpf == 0 && n <= chunk.count, "decoder returned a partial frame or overran its buffer")
+            applyReplayGain(track, UnsafeMutableRawBufferPointer(rebasing: chunk[0..<n]), format)
             filled += n
             track.decodedFrame += Int64(n / bpf)
             timeline.advance(by: Int64(n / bpf))

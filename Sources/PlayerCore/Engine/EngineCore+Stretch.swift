@@ -56,11 +56,20 @@ extension EngineCore {
                 askNextIfDue(track)
                 continue
             }
+            applyReplayGain(track, UnsafeMutableRawBufferPointer(rebasing: stage.scratch[0..<n]), format)
             stage.stretcher.process(UnsafeRawBufferPointer(rebasing: stage.scratch[0..<n]), final: false)
             track.decodedFrame += Int64(n / bpf)
             askNextIfDue(track)
         }
         return filled
+    }
+}
+
+extension EngineCore {
+    /// Scales freshly decoded audio of `track` by its ReplayGain factor (nothing when off or untagged).
+    func applyReplayGain(_ track: LoadedTrack, _ audio: UnsafeMutableRawBufferPointer, _ format: AudioFormat) {
+        guard let factor = replayGain.factor(for: track.info.tags.replayGain), factor != 1 else { return }
+        ReplayGain.apply(factor, to: audio, format: format.sampleFormat)
     }
 }
 

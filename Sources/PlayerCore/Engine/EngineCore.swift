@@ -54,6 +54,8 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     var rate = 1.0
     /// The time stretcher and its buffers, made on the first use at a rate other than 1 (kept for its format).
     var stretch: StretchStage?
+    /// ReplayGain as applied to newly decoded audio (off by default: bit-exact).
+    var replayGain = ReplayGainSettings()
 
     init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenDecoder, askAheadSeconds: Double,
          makeStretcher: MakeTimeStretcher?, emit: @escaping @Sendable (PlaybackEvent) -> Void) {

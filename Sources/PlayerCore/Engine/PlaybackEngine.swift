@@ -80,6 +80,10 @@ public final class PlaybackEngine: Sendable {
         output.withLock { core.setRate(core.makeStretcher == nil ? 1 : r) }
     }
 
+    /// Sets how ReplayGain is applied to audio decoded from now on (what is already queued, about 250 ms, keeps
+    /// the gain it was decoded with).
+    public func setReplayGain(_ settings: ReplayGainSettings) { output.withLock { core.replayGain = settings } }
+
     /// The playback rate.
     public var rate: Double { output.withLock { core.rate } }
 
