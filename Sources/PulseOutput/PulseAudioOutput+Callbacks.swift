@@ -67,8 +67,10 @@ extension PulseAudioOutput {
         switch state {
         case .ready:
             // The first fill comes with the server's first write request (right after READY).
+            retiring = nil
             if let stream { routeMonitor.streamReady(index: stream.index, sink: stream.deviceIndex) }
         case .failed:
+            retiring = nil
             // The server is fine but killed our stream: its sink went away with nowhere to move to.
             if context.state == .ready { routeMonitor.streamKilled() }
             failed(context.lastError("stream"), kind: .streamFailed)

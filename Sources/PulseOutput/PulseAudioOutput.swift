@@ -45,6 +45,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// What is heard, from the stream's timing replies; remade for every stream, reset by every flush.
     var clock = HeardClock(bytesPerFrame: 1, sampleRate: 1)
     var needsTrigger = true
+    /// The stream a reopen replaced while it played, silenced and kept until the new one is ready (see `retire`).
+    var retiring: PulseStream?
 
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
@@ -119,6 +121,22 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
+    /// Keeps a playing stream that a reopen replaced (flushed, unhooked) until the new stream is ready. Why: with
+    /// no running input a sink falls back to its longest latency, and a null sink then sleeps through a block of
+    /// up to 2 s before it takes the new stream (a track change across sample rates stood silent for a second).
+    /// An uncorked input, even an empty one, keeps the sink at our latency.
+    func retire(_ old: PulseStream) {
+        old.onStateChange = nil
+        old.onWriteRequest = nil
+        old.onUnderflow = nil
+        old.onTimingUpdate = nil
+        old.onEvent = nil
+        old.onMoved = nil
+        guard old.state == .ready else { return }
+        old.flush()
+        retiring = old
+    }
+
     public func setClient(_ client: any AudioOutputClient) { self.client = client }
 
     public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
@@ -126,7 +144,9 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func open(format: AudioFormat, properties: StreamProperties, corked: Bool) throws(AudioOutputError) {
+        let previous = self.corked ? nil : stream
         close()
+        if let previous { retire(previous) }
         guard context.state == .ready else {
             throw AudioOutputError(.disconnected, operation: "open", message: "not connected to the sound server")
         }
@@ -164,6 +184,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func close() {
+        retiring = nil
         if stream != nil { routeMonitor.streamClosed() }
         markFrame = nil
         markTimer.disarm()

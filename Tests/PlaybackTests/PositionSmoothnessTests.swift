@@ -72,5 +72,19 @@ extension PlaybackIntegration {
             h.engine.stop()
             _ = rec.stop()
         }
+
+        /// A play across sample rates opens a new stream. Nobody records here on purpose: an idle null sink sleeps
+        /// through a long block, so the old stream must keep the sink awake until the new one is ready, or the new
+        /// track is heard (and its position moves) only a second or more later.
+        @Test(arguments: [true, false]) func playAcrossSampleRatesIsHeardAtOnce(norewinds: Bool) throws {
+            let h = try EngineHarness(sink: .init(name: "linnet_test", norewinds: norewinds))
+            h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
+            #expect(h.log.wait(isTrackStarted("a")) != nil)
+            Thread.sleep(forTimeInterval: 0.5) // let a play for a while (no condition to wait for)
+            for (i, location) in ["counter48k:0:\(48000 * 30)", "counter:0:\(44100 * 30)"].enumerated() {
+                h.engine.play(PlaybackItem(id: "b\(i)", location: location))
+                checkSmooth(readings(h, for: 1.0), from: 0, label: "play \(location), norewinds \(norewinds)")
+            }
+        }
     }
 }

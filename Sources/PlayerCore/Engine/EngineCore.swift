@@ -73,6 +73,10 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         let generation: UInt64 = output.withLock {
             playGeneration &+= 1
             pendingItem = item
+            // From now on the position is the new item's: its start until its first frame is heard (the old
+            // track may still sound for the few ms the loader takes, but it is no longer what plays).
+            heldPosition = max(0, start)
+            holdPosition = true
             return playGeneration
         }
         loader.async { [self] in
