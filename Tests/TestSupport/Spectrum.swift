@@ -18,6 +18,20 @@ public enum Spectrum {
         return (Double(k) + delta) * Double(rate) / Double(n)
     }
 
+    /// The dominant frequency averaged over successive `window`-sample FFTs (half-overlapping): a time stretcher's
+    /// phase vocoder makes a tone's frequency wobble by a few Hz from one 0.4 s stretch to the next (measured:
+    /// ±3 Hz around the true pitch), so one long FFT lands wherever the louder stretches were; the mean of the
+    /// short-time peaks is the pitch heard.
+    public static func meanDominantFrequency(_ samples: [Float], rate: Int, window: Int = 16384) -> Double {
+        var estimates: [Double] = []
+        var start = 0
+        while start + window <= samples.count {
+            estimates.append(dominantFrequency(Array(samples[start..<(start + window)]), rate: rate))
+            start += window / 2
+        }
+        return estimates.isEmpty ? 0 : estimates.reduce(0, +) / Double(estimates.count)
+    }
+
     /// In-place iterative radix-2 FFT (`re.count` a power of two).
     static func fft(_ re: inout [Double], _ im: inout [Double]) {
         let n = re.count
