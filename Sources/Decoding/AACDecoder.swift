@@ -179,7 +179,7 @@ public final class AACDecoder: Decoder {
 
     /// Makes the next `read` start at untrimmed output frame `target`.
     private func position(atFrame target: Int64) throws(DecodeError) {
-        let time = target.multipliedReportingOverflow(by: Int64(packets.timescale)).partialValue / Int64(format.sampleRate)
+        let time = Self.outputFrames(target, from: format.sampleRate, to: packets.timescale)
         var k = packets.sample(containing: time)
         while k > 0 && packetStartFrame(k) > target { k -= 1 }    // rounding between timescales
         let preroll = min(k, 1)
