@@ -62,10 +62,16 @@ public final class RubberBandTimeStretcher: TimeStretcher {
             switch format.sampleFormat {
             case .int16:
                 let s = base.assumingMemoryBound(to: Int16.self) + offset * channels
-                for f in 0..<n { for c in 0..<channels { planes[c][f] = Float(s[f * channels + c]) / 32768 } }
+                for c in 0..<channels {
+                    let p = planes[c]
+                    for f in 0..<n { p[f] = Float(s[f &* channels &+ c]) * (1 / 32768) }
+                }
             case .float32:
                 let s = base.assumingMemoryBound(to: Float.self) + offset * channels
-                for f in 0..<n { for c in 0..<channels { planes[c][f] = s[f * channels + c] } }
+                for c in 0..<channels {
+                    let p = planes[c]
+                    for f in 0..<n { p[f] = s[f &* channels &+ c] }
+                }
             }
             frames -= n
             offset += n
@@ -98,15 +104,19 @@ public final class RubberBandTimeStretcher: TimeStretcher {
             switch format.sampleFormat {
             case .int16:
                 let d = buffer.baseAddress!.assumingMemoryBound(to: Int16.self) + written * channels
-                for f in 0..<got {
-                    for c in 0..<channels {
-                        let v = (planes[c][f] * 32768).rounded()
-                        d[f * channels + c] = Int16(max(-32768, min(32767, v.isNaN ? 0 : v)))
+                for c in 0..<channels {
+                    let p = planes[c]
+                    for f in 0..<got {
+                        let v = (p[f] * 32768).rounded()
+                        d[f &* channels &+ c] = Int16(max(-32768, min(32767, v.isNaN ? 0 : v)))
                     }
                 }
             case .float32:
                 let d = buffer.baseAddress!.assumingMemoryBound(to: Float.self) + written * channels
-                for f in 0..<got { for c in 0..<channels { d[f * channels + c] = planes[c][f] } }
+                for c in 0..<channels {
+                    let p = planes[c]
+                    for f in 0..<got { d[f &* channels &+ c] = p[f] }
+                }
             }
             written += got
         }
