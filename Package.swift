@@ -39,10 +39,14 @@ let package = Package(
         // The engine's time stretcher (rate with the pitch kept) over librubberband.
         .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+        // Issue 13: the recorder (a record stream written by libsndfile).
+        .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
+        // Issue 13: sound effects through the server's sample cache.
+        .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
-                                                        "Stretching"]),
+                                                        "Stretching", "Recording", "SoundEffects"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),

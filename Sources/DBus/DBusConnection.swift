@@ -97,7 +97,10 @@ extension Duration {
     /// Whole milliseconds, rounded up so that a tiny positive timeout never becomes "no wait" by accident.
     var milliseconds: Int64 {
         let (s, atto) = components
-        return s * 1000 + (atto + 999_999_999_999_999) / 1_000_000_000_000_000
+        // Overflow-reporting: a Duration near ±Int64.max seconds pins instead of trapping (libdbus clamps it anyway).
+        let (ms, overflow) = s.multipliedReportingOverflow(by: 1000)
+        let (sum, overflow2) = ms.addingReportingOverflow((atto + 999_999_999_999_999) / 1_000_000_000_000_000)
+        return overflow || overflow2 ? (s < 0 ? .min : .max) : sum
     }
 
     /// Milliseconds as libdbus takes them: 0…Int32.max (libdbus aborts on negative values other than -1).

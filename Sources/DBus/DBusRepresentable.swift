@@ -51,7 +51,10 @@ extension UInt64: DBusRepresentable {
 /// `Int` travels as `x` (int64).
 extension Int: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .int64 }
-    public init?(dbus value: DBusValue) { guard case .int64(let v) = value else { return nil }; self = Int(v) }
+    public init?(dbus value: DBusValue) {
+        guard case .int64(let v) = value, let n = Int(exactly: v) else { return nil }
+        self = n
+    }
     public var dbusValue: DBusValue { .int64(Int64(self)) }
 }
 extension Double: DBusRepresentable {

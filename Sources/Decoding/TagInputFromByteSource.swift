@@ -41,14 +41,16 @@ final class TagInputFromByteSource: TagInput {
         guard left > 0 else { return }
         if source.isSeekable {
             // Seeking past the end is legal for a file: check the length so a lying size ends cleanly.
-            if let length = source.length, offset + Int64(left) > length {
+            // Overflow-reporting: a size from the file can never trap, it only runs past the end.
+            let (end, overflow) = offset.addingReportingOverflow(Int64(left))
+            if overflow || source.length.map({ end > $0 }) == true {
                 throw TagError(.truncated, offset: offset, "skip of \(left) bytes runs past the end of the file")
             }
-            do { try source.seek(to: offset + Int64(left)) } catch {
+            do { try source.seek(to: end) } catch {
                 sourceError = error
                 throw TagError(.io, offset: offset, error.message)
             }
-            offset += Int64(left)
+            offset = end
             buffer = []
             bufferStart = 0
             return

@@ -1,6 +1,6 @@
 /// Every subcommand of `linnet`, in the order `linnet --help` lists them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = playback + settings + [open, queue, status, lyrics, players, help]
+    public static let all: [CommandSpec] = playback + settings + [open, queue, status, lyrics, effect, record, players, help]
 
     /// The command called `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -125,7 +125,7 @@ public enum CommandTable {
     }
 
     static let status = CommandSpec(
-        "status", "[--follow [--exit-when-stopped]] [--format FMT | --json]", "Show what is playing",
+        "status", "[--follow [--exit-when-stopped]] [--format FMT | --json] [--meter]", "Show what is playing",
         statusDetails, parse: parseStatus)
 
     static var statusDetails: String {
@@ -136,6 +136,7 @@ public enum CommandTable {
           --exit-when-stopped  with --follow: exit once the player is stopped or gone
           --format FMT         print FMT with {{field}} replaced (one line per change with --follow)
           --json               print one JSON object (one per line and change with --follow)
+          --meter              draw live level bars of what is playing (after volume) until interrupted
         Fields for --format:
 
         """
@@ -164,6 +165,8 @@ public enum CommandTable {
             let a = args[i]
             if a == "--follow" || a == "-f" {
                 options.follow = true
+            } else if a == "--meter" {
+                options.meter = true
             } else if a == "--exit-when-stopped" {
                 options.exitWhenStopped = true
             } else if a == "--json" {
@@ -186,6 +189,7 @@ public enum CommandTable {
             i += 1
         }
         if options.exitWhenStopped, !options.follow { throw r.fail("--exit-when-stopped needs --follow") }
+        if options.meter, options.follow || chosen != nil { throw r.fail("--meter cannot be used with \(chosen ?? "--follow")") }
         return .status(options)
     }
 

@@ -19,7 +19,10 @@ public struct PositionClock: Sendable, Equatable {
     public func position(at now: UInt64, length: Int64? = nil) -> Int64 {
         var p = baseMicroseconds
         if isPlaying, now > baseNanoseconds {
-            p += Int64(Double(now - baseNanoseconds) / 1000 * rate)
+            // Position and rate come from the bus: an advance or sum beyond Int64 pins to Int64.max.
+            let advance = Int64(exactly: (Double(now - baseNanoseconds) / 1000 * rate).rounded(.towardZero)) ?? .max
+            let (sum, overflow) = p.addingReportingOverflow(advance)
+            p = overflow ? .max : sum
         }
         p = max(0, p)
         if let length, length > 0 { p = min(p, length) }
@@ -38,6 +41,8 @@ public struct PositionClock: Sendable, Equatable {
         guard isPlaying else { return nil }
         let p = position(at: now)
         let remainingUs = 1_000_000 - p % 1_000_000
-        return UInt64(Double(remainingUs) * 1000 / rate) + 5_000_000
+        // A rate near 0 from the bus would make this enormous (or inf): an hour is as good as never.
+        let wait = min((Double(remainingUs) * 1000 / rate).rounded(.up), 3_600e9)
+        return UInt64(wait) + 5_000_000  // wait is in [0, 3.6e12]: cannot trap
     }
 }

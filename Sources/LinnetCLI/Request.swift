@@ -20,6 +20,10 @@ public enum Request: Sendable, Equatable {
     /// `linnet lyrics` (Linnet's lyrics interface).
     case lyrics(LyricsOptions)
     case players
+    /// `linnet effect …` (Linnet's effects interface).
+    case effect(EffectRequest)
+    /// `linnet record …` (Linnet's recorder interface).
+    case record(RecordOptions)
     /// Help for one command, or the global help (nil).
     case help(command: String?)
     case version
@@ -61,6 +65,8 @@ public struct StatusOptions: Sendable, Equatable {
     public var follow = false
     /// With `--follow`: exit once the player is Stopped or gone (for scripts and the demo).
     public var exitWhenStopped = false
+    /// `--meter`: live level bars of what the player outputs (Linnet's meters interface).
+    public var meter = false
 
     public init(output: Output = .text, follow: Bool = false, exitWhenStopped: Bool = false) {
         self.output = output

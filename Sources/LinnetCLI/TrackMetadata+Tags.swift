@@ -42,7 +42,7 @@ extension TrackMetadata {
     private func integer(_ key: String) -> Int64? {
         switch entries[key] {
         case .integer(let v)?: return v
-        case .number(let d)? where d.isFinite && d.rounded() == d: return Int64(d)
+        case .number(let d)?: return Int64(exactly: d)  // nil for fractions, NaN, ±inf and beyond Int64
         default: return nil
         }
     }

@@ -21,7 +21,8 @@ public struct TrackMetadata: Sendable, Equatable {
     public var lengthMicroseconds: Int64? {
         switch entries["mpris:length"] {
         case .integer(let v)?: return v
-        case .number(let d)? where d.isFinite: return Int64(d)
+        // exactly: a double beyond Int64 (another player's 1e300) is an unknown length, not a trap.
+        case .number(let d)?: return Int64(exactly: d.rounded(.towardZero))
         default: return nil
         }
     }

@@ -97,7 +97,8 @@ extension MPRISService {
                              guard let volume = v.doubleValue, volume.isFinite else {
                                  throw DBusError.invalidArgs("Volume must be a finite number")
                              }
-                             c.setVolume(max(0, volume))
+                             // Documented clamp: below 0 is 0 (spec), above PlayerState.maximumVolume is that.
+                             c.setVolume(min(max(0, volume), PlayerState.maximumVolume))
                          }),
             DBusProperty("Position", signature: .int64, emitsChange: .none,
                          get: { PropertyMapping.position(c.positionMicroseconds) }),

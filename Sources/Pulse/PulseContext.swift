@@ -156,8 +156,9 @@ public struct PulseVolume: Sendable, Equatable {
 
     static func cvolume(channels: Int, volume: Double, balance: Double = 0) -> pa_cvolume {
         var cv = pa_cvolume()
-        let v = pa_volume_t(min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5))
-        pa_cvolume_set(&cv, UInt32(clamping: channels), v)
+        // Pinned to [0, PA_VOLUME_MAX] before the conversion (NaN counts as 0), so it cannot trap.
+        let level = volume.isNaN ? 0 : min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5)
+        pa_cvolume_set(&cv, UInt32(clamping: channels), pa_volume_t(level))
         if balance != 0, balance.isFinite, channels > 1, channels <= Int(PA_CHANNELS_MAX) {
             var map = pa_channel_map()
             if pa_channel_map_init_auto(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT) != nil,

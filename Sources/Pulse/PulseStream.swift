@@ -52,10 +52,16 @@ public final class PulseStream: @unchecked Sendable {
         self.context = context
         self.sampleRate = sampleRate
         self.channels = channels
+        // Rate and channels come from a file's header: a value C cannot hold is the same error as an invalid spec.
+        guard let rate = UInt32(exactly: sampleRate), let channelCount = UInt8(exactly: channels) else {
+            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue),
+                             operation: "pa_sample_spec(\(sampleRate) Hz, \(channels) ch)")
+        }
         var spec = pa_sample_spec(format: format == .s16 ? linnet_pa_sample_s16ne : linnet_pa_sample_float32ne,
-                                  rate: UInt32(sampleRate), channels: UInt8(channels))
+                                  rate: rate, channels: channelCount)
         guard pa_sample_spec_valid(&spec) != 0 else {
-            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "pa_sample_spec_valid")
+            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue),
+                             operation: "pa_sample_spec_valid(\(sampleRate) Hz, \(channels) ch)")
         }
         let props = PulseProplist(properties)
         guard let s = pa_stream_new_with_proplist(context.raw, name, &spec, nil, props.raw) else {

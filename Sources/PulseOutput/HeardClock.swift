@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// What the listener hears now, in frames of the stream, from the server's raw timing replies.
 ///
 /// Why not `pa_stream_get_time`: with PA_STREAM_INTERPOLATE_TIMING libpulse runs a smoother that keeps running
@@ -65,25 +67,5 @@ struct HeardClock: Sendable {
         if let f = floor, frame < f { frame = f }
         floor = frame
         return frame
-    }
-}
-
-extension Int64 {
-    /// `self + other`, pinned to the representable range instead of trapping.
-    func addingSaturating(_ other: Int64) -> Int64 {
-        let (r, o) = addingReportingOverflow(other)
-        return o ? (other > 0 ? .max : .min) : r
-    }
-
-    /// `self * other`, pinned to the representable range instead of trapping.
-    func multipliedSaturating(by other: Int64) -> Int64 {
-        let (r, o) = multipliedReportingOverflow(by: other)
-        return o ? ((self < 0) == (other < 0) ? .max : .min) : r
-    }
-
-    /// `self - other`, pinned to the representable range instead of trapping.
-    func subtractingSaturating(_ other: Int64) -> Int64 {
-        let (r, o) = subtractingReportingOverflow(other)
-        return o ? (other > 0 ? .min : .max) : r
     }
 }

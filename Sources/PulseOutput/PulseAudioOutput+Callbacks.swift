@@ -13,7 +13,11 @@ extension PulseAudioOutput {
             guard want > 0 else { break }
             let written: Int
             do throws(PulseError) {
-                written = try stream.write(upTo: want) { buffer in client.render(into: buffer) }
+                written = try stream.write(upTo: want) { buffer in
+                    let n = client.render(into: buffer)
+                    if metering, n > 0 { meter(UnsafeRawBufferPointer(rebasing: buffer[..<n]), atByte: epochBytes) }
+                    return n
+                }
             } catch {
                 failed(error, kind: .streamFailed)
                 return
@@ -21,6 +25,7 @@ extension PulseAudioOutput {
             epochBytes = epochBytes.addingSaturating(Int64(clamping: written))
             if written == 0 || self.stream !== stream { break }
         }
+        if metering { publishLevelsIfDue() }
         if needsTrigger && !corked && epochBytes > 0 {
             needsTrigger = false
             stream.trigger()

@@ -47,6 +47,11 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     var needsTrigger = true
     /// The stream a reopen replaced while it played, silenced and kept until the new one is ready (see `retire`).
     var retiring: PulseStream?
+    /// Level meters (PulseAudioOutput+Metering.swift): on while a client listens; the history of what was written.
+    var metering = false
+    var meterHistory: MeterHistory?
+    var meterSink: (@Sendable (LevelReading) -> Void)?
+    var meterPacer = MeterPacer()
 
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the

@@ -24,6 +24,8 @@ public struct SndfileError: Error, Sendable, CustomStringConvertible {
     public var code: Int32
     /// libsndfile's description (sf_strerror).
     public var message: String
+    /// The system's errno when a write failed in the file system (ENOSPC: disk full), else 0.
+    public var systemErrno: Int32 = 0
 
     public var kind: Kind {
         switch Int(code) {

@@ -33,7 +33,7 @@ struct LyricsClient {
         var s = State()
         if case .boolean(let b)? = all["HasLyrics"]?.unwrappingVariants { s.hasLyrics = b }
         s.text = all["Text"]?.unwrappingVariants.stringValue ?? ""
-        s.current = Int(all["CurrentLine"]?.unwrappingVariants.integerValue ?? -1)
+        s.current = Int(clamping: all["CurrentLine"]?.unwrappingVariants.integerValue ?? -1)
         s.lines = Self.lines(all["Lines"]?.unwrappingVariants)
         return s
     }
@@ -67,9 +67,10 @@ struct LyricsClient {
         guard let out = try? player.call("GetProgress", interface: Self.interface), out.count == 4,
               let line = out[0].integerValue, let fraction = out[1].doubleValue,
               let word = out[2].integerValue, let wordFraction = out[3].doubleValue else { return nil }
-        guard lines.indices.contains(Int(line)) else { return (Int(line), fraction) }
-        return (Int(line), LyricsRendering.sungFraction(lines[Int(line)], lineProgress: fraction, word: Int(word),
-                                                        wordProgress: wordFraction))
+        let index = Int(clamping: line)  // from the bus: clamped, then range-checked
+        guard lines.indices.contains(index) else { return (index, fraction) }
+        return (index, LyricsRendering.sungFraction(lines[index], lineProgress: fraction, word: Int(clamping: word),
+                                                    wordProgress: wordFraction))
     }
 
     private func follow() throws(ClientError) {

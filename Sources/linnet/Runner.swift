@@ -25,6 +25,18 @@ struct Runner {
                 let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
                 try StatusFollower(player: absent, options: options, initiallyPresent: false).run()
             }
+        case .status(let options) where options.meter:
+            let connection = try connect()
+            defer { connection.close() }
+            try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).meter()
+        case .effect(let request):
+            let connection = try connect()
+            defer { connection.close() }
+            try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).effect(request)
+        case .record(let options):
+            let connection = try connect()
+            defer { connection.close() }
+            try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).record(options)
         case .lyrics(let options):
             let connection = try connect()
             defer { connection.close() }
@@ -99,7 +111,7 @@ struct Runner {
             case .format(let template): Terminal.out(template.render(s) + "\n")
             case .json: Terminal.out(StatusRendering.json(s).encoded + "\n")
             }
-        case .players, .help, .version, .lyrics: break  // handled in run()
+        case .players, .help, .version, .lyrics, .effect, .record: break  // handled in run()
         }
     }
 

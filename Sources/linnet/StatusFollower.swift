@@ -78,7 +78,7 @@ struct StatusFollower {
                 return
             }
             let wait = live && present ? clock.nanosecondsUntilNextSecond(at: Terminal.now) : nil
-            let timeout: Duration = wait.map { .nanoseconds(Int64($0)) } ?? .seconds(3600)
+            let timeout: Duration = wait.map { .nanoseconds(Int64(clamping: $0)) } ?? .seconds(3600)
             guard connection.process(timeout: timeout) else {
                 display.finish()
                 throw .dbus(.disconnected)

@@ -66,7 +66,7 @@ final class LyricsController: @unchecked Sendable {
             if armed { timer.schedule(deadline: .distantFuture); armed = false }
             return
         }
-        let delay = Int(clamping: next - position)
+        let delay = Int(clamping: next.subtractingSaturating(position))
         timer.schedule(deadline: .now() + .microseconds(delay), leeway: .microseconds(500))
         armed = true
     }

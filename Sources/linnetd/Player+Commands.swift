@@ -39,7 +39,8 @@ extension Player {
 
     func seek(by offset: Int64) {
         guard status != .stopped, let id = model.currentID else { return }
-        let target = positionMicroseconds &+ offset
+        // Saturating: Seek(Int64.max) goes past the end (next track), Seek(Int64.min) to the start.
+        let target = positionMicroseconds.addingSaturating(offset)
         if offset > 0, let length = details[id]?.durationMicroseconds, target >= length {
             // Past the end: the next track, or the end of the queue.
             let step = model.next(.user)

@@ -50,6 +50,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Level meters (issue 13): told whether music plays, on every publish.
+    var meters: MeterController?
 
     init(queue: DispatchQueue, output: any AudioOutput) {
         self.queue = queue
@@ -112,6 +114,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         mpris?.update(snapshot())
         playbackExtras?.update(extrasSnapshot)
         applyReplayGain()
+        meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()

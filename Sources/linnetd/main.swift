@@ -84,6 +84,8 @@ do {
 @Sendable func finish(_ reason: String) {
     Log.info("\(reason): saving state and exiting")
     persistence.saveNow()
+    recorder.shutDown()
+    effects.shutDown()
     player.engine.stop()
     connection.flush()
     connection.close()
@@ -103,6 +105,20 @@ do {
                                                    log: { Log.error($0) })
 } catch {
     fail("cannot export the lyrics interface: \(error)")
+}
+let busClients = BusClientWatch(connection: connection)
+do {
+    player.meters = try MeterController(connection: connection, clients: busClients, player: output as? any LevelMetering)
+} catch {
+    fail("cannot export the meters interface: \(error)")
+}
+let effects: EffectsController
+do { effects = try EffectsController(connection: connection, clients: busClients) } catch {
+    fail("cannot export the effects interface: \(error)")
+}
+let recorder: RecorderController
+do { recorder = try RecorderController(connection: connection, meters: player.meters) } catch {
+    fail("cannot export the recorder interface: \(error)")
 }
 // A restored, paused track has no event to come: find its art and lyrics now.
 queue.async { player.updateNowPlaying() }

@@ -36,14 +36,15 @@ public struct AudioFormat: Sendable, Hashable, CustomStringConvertible {
     /// Bytes in one frame (one sample for every channel).
     public var bytesPerFrame: Int { channels * sampleFormat.bytesPerSample }
 
-    /// Converts a frame count to microseconds (the unit MPRIS speaks).
+    /// Converts a frame count to microseconds (the unit MPRIS speaks). Saturates: a frame count from a file
+    /// header or a position from the bus (up to Int64.max) pins to the range instead of trapping.
     public func microseconds(forFrames frames: Int64) -> Int64 {
-        frames * 1_000_000 / Int64(sampleRate)
+        frames.multipliedSaturating(by: 1_000_000) / Int64(max(1, sampleRate))
     }
 
-    /// Converts microseconds to the frame that plays at that time (rounded down).
+    /// Converts microseconds to the frame that plays at that time (rounded down); saturates like the above.
     public func frames(forMicroseconds us: Int64) -> Int64 {
-        us * Int64(sampleRate) / 1_000_000
+        us.multipliedSaturating(by: Int64(sampleRate)) / 1_000_000
     }
 
     public var description: String { "\(sampleFormat) \(sampleRate) Hz \(channels) ch" }

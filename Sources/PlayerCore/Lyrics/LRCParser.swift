@@ -139,7 +139,8 @@ public enum LRCParser {
         case "by": lyrics.author = v
         case "offset":
             let digits = value.hasPrefix("+") ? String(value.dropFirst()) : value
-            if let ms = Int64(digits), abs(ms) < 86_400_000 { lyrics.offsetMilliseconds = ms }
+            // Range check without abs(): abs(Int64.min) traps.
+            if let ms = Int64(digits), ms > -86_400_000, ms < 86_400_000 { lyrics.offsetMilliseconds = ms }
             else { lyrics.problems.append(LyricsProblem(line: number, reason: .badOffset)) }
         case "length":
             if let us = LRCTime.parse(Substring(value)) { lyrics.lengthMicroseconds = us }

@@ -24,7 +24,8 @@ public enum M3UParser {
             defer { pending = nil }
             do throws(SkippedLine.Reason) {
                 let location = try locate(String(line), base: baseDirectory)
-                let us = pending?.seconds.flatMap { $0 >= 0 ? Int64(($0 * 1_000_000).rounded()) : nil }
+                // A duration too large for Int64 µs is left unknown (exactly: never traps).
+                let us = pending?.seconds.flatMap { $0 >= 0 ? Int64(exactly: ($0 * 1_000_000).rounded()) : nil }
                 result.items.append(MediaItem(location, title: pending?.title, durationMicroseconds: us))
             } catch {
                 result.skipped.append(SkippedLine(line: n + 1, text: String(raw), reason: error))

@@ -35,7 +35,11 @@ public enum PLSParser {
             case "file": f.file = (value, n + 1)
             case "title": f.title = value.isEmpty ? nil : value
             default:
-                if let seconds = Int64(value), seconds >= 0 { f.length = seconds * 1_000_000 }
+                // A length too large for µs is left unknown, like -1.
+                if let seconds = Int64(value), seconds >= 0 {
+                    let (us, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+                    f.length = overflow ? nil : us
+                }
             }
             f.line = f.line == 0 ? n + 1 : f.line
             byNumber[number] = f

@@ -60,7 +60,10 @@ public struct PlayerState: Sendable, Hashable, Codable {
         try c.encode(balance, forKey: .balance)
     }
 
+    /// The loudest volume Linnet keeps (10 = +60 dB); louder values from the bus or a file are clamped to it.
+    public static let maximumVolume = 10.0
+
     static func clampVolume(_ v: Double) -> Double {
-        v.isFinite ? min(max(v, 0), 10) : 1.0
+        v.isFinite ? min(max(v, 0), maximumVolume) : 1.0
     }
 }

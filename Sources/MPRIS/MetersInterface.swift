@@ -1,0 +1,51 @@
+import DBus
+import Dispatch
+import PlayerCore
+
+/// Exports `org.mpris.MediaPlayer2.linnet.Meters` on `/org/mpris/MediaPlayer2` (issue 13): `EnableMeters(b)`
+/// per client (by its unique bus name), property `Listeners` (u), and the signal
+/// `Levels(s which, ad averageDb, ad peakDb)` with `which` = `player` or `recorder`, one value per channel.
+///
+/// Concurrency: `@unchecked Sendable` because it holds nothing mutable; handlers run on the connection's queue.
+public final class MetersInterface: @unchecked Sendable {
+    public static let interface = "org.mpris.MediaPlayer2.linnet.Meters"
+
+    let connection: DBusConnection
+    let log: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - enable: a client (unique bus name) turned its meters on or off; runs on the connection's queue.
+    ///   - listeners: how many clients have meters on now.
+    public init(connection: DBusConnection, enable: @escaping @Sendable (String, Bool) -> Void,
+                listeners: @escaping @Sendable () -> Int, log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+        self.connection = connection
+        self.log = log
+        let iface = DBusInterface(Self.interface, methods: [
+            DBusMethod("EnableMeters", in: "b", inNames: ["Enabled"]) { call in
+                guard let sender = call.sender else { throw DBusError.invalidArgs("EnableMeters needs a bus client") }
+                guard case .boolean(let on) = call.arguments[0] else { throw DBusError.invalidArgs("expected b") }
+                enable(sender, on)
+                return []
+            },
+        ], properties: [
+            DBusProperty("Listeners", signature: .uint32, emitsChange: .none,
+                         get: { .uint32(UInt32(clamping: listeners())) }),
+        ], signals: [
+            DBusSignalDeclaration("Levels", signature: "sadad", argNames: ["Which", "AverageDb", "PeakDb"]),
+        ])
+        try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
+    }
+
+    /// Sends `Levels(which, averageDb, peakDb)`.
+    public func levels(_ which: String, _ reading: LevelReading) {
+        do {
+            try connection.emitSignal(path: MPRISNames.objectPath, interface: Self.interface, name: "Levels", arguments: [
+                .string(which),
+                .array(element: .double, reading.averageDb.map(DBusValue.double)),
+                .array(element: .double, reading.peakDb.map(DBusValue.double)),
+            ])
+        } catch {
+            log("meters: could not emit Levels: \(error)")
+        }
+    }
+}
