@@ -17,6 +17,9 @@ let package = Package(
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFaad", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
         .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -25,6 +28,8 @@ let package = Package(
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
         .target(name: "Faad", dependencies: ["CFaad"]),
         .target(name: "RubberBand", dependencies: ["CRubberBand"]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Curl", dependencies: ["CCurl"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -38,15 +43,20 @@ let package = Package(
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         // The engine's time stretcher (rate with the pitch kept) over librubberband.
         .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
+        // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
+        .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
         // Issue 13: the recorder (a record stream written by libsndfile).
         .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
         // Issue 13: sound effects through the server's sample cache.
         .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
+        // The queue's saved state in SQLite (incremental saves, migration from state.json).
+        .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
-                                                        "Stretching", "Recording", "SoundEffects"]),
+                                                         "Recording", "SoundEffects", "QueueStore", "Streaming",
+                                                         "Stretching"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -67,6 +77,10 @@ let package = Package(
                                                        "Stretching"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+        .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
+                    exclude: ["Fixtures"]),
     ]
 )

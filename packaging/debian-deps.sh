@@ -4,6 +4,7 @@
 # the tests drive (playerctl, busctl, gdbus), and the tools that make test media. make: the top-level Makefile;
 # bench/service/run anchors: mpv + mpv-mpris, mpd + mpdris2 (python3-gi for its signal watcher);
 # file, librsvg2-bin (rsvg-convert), libjpeg-turbo-progs (cjpeg): data/make-demo.sh, data/check-demo.sh, make icons.
+# libcurl4-openssl-dev: network streams; openssl: the stream tests make a private CA and certificate.
 # python3-gi (with python3-dbus): a second MPRIS implementation the client tests use; mpv + mpv-mpris: a real
 # third-party MPRIS player the client tests compare against playerctl (skipped when absent).
 set -e
@@ -11,6 +12,8 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
     pkg-config libdbus-1-dev libpulse-dev libmpg123-dev libsndfile1-dev \
+    libsqlite3-dev \
+    libcurl4-openssl-dev openssl \
     dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
     mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
     python3-dbus python3-gi \

@@ -18,4 +18,11 @@ public protocol ByteSource: AnyObject {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int
     /// Moves to the absolute byte `offset`; throws `.notSeekable` when the source cannot.
     func seek(to offset: Int64) throws(DecodeError)
+    /// True for a network source: every seek may cost a request, so decoders must not scan the whole source
+    /// at open (the length comes from the container or the byte length instead).
+    var isRemote: Bool { get }
+}
+
+extension ByteSource {
+    public var isRemote: Bool { false }
 }

@@ -19,7 +19,7 @@ import Tagging
 enum ID3TagMapper {
     static func tags(from id3: Mpg123ID3, source: any ByteSource) -> TrackTags {
         var tags = tags(from: id3)
-        if id3.v2Version != nil, source.isSeekable {
+        if id3.v2Version != nil, source.isSeekable, !source.isRemote {
             let saved = source.position
             defer { try? source.seek(to: saved) }
             if (try? source.seek(to: 0)) != nil,

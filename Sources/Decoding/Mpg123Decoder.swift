@@ -29,6 +29,9 @@ public final class Mpg123Decoder: Decoder {
     /// An error that ended the track; thrown again by every later `read`.
     private var endingError: DecodeError?
     private var finished = false
+    /// A network source: seeks land near the target (fuzzy), the length may be an estimate.
+    private var remote = false
+    private var lengthIsExact = true
 
     /// Opens `source` as MPEG audio; throws `.unsupportedFormat` when mpg123 finds no MPEG frames in it.
     public init(source: any ByteSource) throws(DecodeError) {
@@ -38,7 +41,14 @@ public final class Mpg123Decoder: Decoder {
         var options = Mpg123Handle.Options()
         options.forceSeekable = source.isSeekable
         // Pictures of a seekable file are read by ID3PictureReader (bounded memory); mpg123 copies them otherwise.
-        options.keepPictures = !source.isSeekable
+        options.keepPictures = !source.isSeekable || source.isRemote
+        // Over the network every jump is a request: no peeking at the end, seeks by estimate.
+        options.noPeekEnd = source.isRemote
+        options.fuzzySeek = source.isRemote
+        // A live stream (no length) may carry a LAME/Info header from the file the station plays: its frame
+        // count and padding say nothing about the stream, which goes on.
+        options.gapless = !(source.isRemote && source.length == nil)
+        remote = source.isRemote
         do {
             handle = try Mpg123Handle(options: options)
             try handle.open(bridge)
@@ -52,7 +62,13 @@ public final class Mpg123Decoder: Decoder {
             // A LAME/Info header states the exact frame count (and delay/padding): the length is exact without
             // reading the file. Otherwise scan it once (headers only) for an exact length; either way seeks are
             // sample-accurate, mpg123 reads frame headers forward to any frame not yet indexed.
-            if source.isSeekable {
+            if source.isRemote {
+                // Exact from a LAME/Info header, else estimated from the byte length and bitrate (no scan).
+                if let bytes = source.length { try handle.setFileSize(bytes) }
+                let estimate = source.length == nil ? nil : handle.length()
+                totalFrames = estimate.flatMap { $0 > 0 ? $0 : nil }
+                lengthIsExact = handle.encoderDelayAndPadding().delay != nil
+            } else if source.isSeekable {
                 if handle.encoderDelayAndPadding().delay == nil { try handle.scan() }
                 totalFrames = handle.length()
             } else {
@@ -111,7 +127,7 @@ public final class Mpg123Decoder: Decoder {
         let target = totalFrames.map { min(frame, $0) } ?? frame
         do {
             let reached = try handle.seek(toSample: target)
-            guard reached == target else {
+            guard reached == target || remote else {
                 throw DecodeError(.corrupt, path: path, offset: handle.streamOffset(),
                                   message: "seek to frame \(target) reached frame \(reached)")
             }
@@ -156,7 +172,7 @@ public final class Mpg123Decoder: Decoder {
             endingError = sourceError
             throw sourceError
         }
-        if let totalFrames, nextFrame < totalFrames {
+        if let totalFrames, nextFrame < totalFrames, lengthIsExact {
             endingError = DecodeError(.truncated, path: path, offset: handle.streamOffset(),
                                       message: "stream ended at frame \(nextFrame) of \(totalFrames)")
             throw endingError!

@@ -22,6 +22,7 @@ final class RewindableByteSource: ByteSource {
     var path: String { base.path }
     var isSeekable: Bool { false }
     var length: Int64? { base.length }
+    var isRemote: Bool { base.isRemote }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
         if position < Int64(head.count) {

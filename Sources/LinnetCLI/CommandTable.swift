@@ -1,6 +1,7 @@
 /// Every subcommand of `linnet`, in the order `linnet --help` lists them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = playback + settings + [open, queue, status, lyrics, effect, record, players, help]
+    public static let all: [CommandSpec] = playback + settings + [open, queue, radio, status, lyrics, effect, record, players,
+                                                                   help]
 
     /// The command called `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -121,6 +122,36 @@ public enum CommandTable {
             return .queue(.clear)
         default:
             throw r.fail("unknown queue command '\(sub)' (list, add, remove, clear, goto)")
+        }
+    }
+
+    static let radio = CommandSpec(
+        "radio", "[list | add NAME URL | remove NAME | play NAME]", "Keep a list of radio stations and play them",
+        """
+        list (the default): the saved stations, one per line. add NAME URL: save (or replace) a station; URL is
+        an http(s) stream or a .pls/.m3u/.m3u8/.xspf playlist. remove NAME: forget it. play NAME: play it now
+        (Player.OpenUri). Stations are kept in $XDG_DATA_HOME/linnet/stations (~/.local/share/linnet/stations).
+        Example: linnet radio add 'Radio X' https://radio.example/stream.mp3
+        """) { (r, _) throws(UsageError) in
+        let ops = try r.operands(0...Int.max)
+        guard let sub = ops.first else { return .radio(.list) }
+        let rest = ArgumentReader(command: "radio", args: Array(ops.dropFirst()))
+        switch sub {
+        case "list":
+            _ = try rest.operands(0...0)
+            return .radio(.list)
+        case "add":
+            let args = try rest.operands(2...2)
+            guard StationList.problem(name: args[0], url: args[1]) == nil else {
+                throw r.fail(StationList.problem(name: args[0], url: args[1])!)
+            }
+            return .radio(.add(name: args[0], url: args[1]))
+        case "remove":
+            return .radio(.remove(name: try rest.operands(1...1)[0]))
+        case "play":
+            return .radio(.play(name: try rest.operands(1...1)[0]))
+        default:
+            throw r.fail("unknown radio command '\(sub)' (list, add, remove, play)")
         }
     }
 

@@ -10,6 +10,8 @@ public struct PlayerSnapshot: Sendable, Equatable {
     public var positionMicroseconds: Int64?
     public var rate: Double?
     public var metadata: TrackMetadata
+    /// Linnet's network-stream state, when the current track is a stream (nil otherwise and for other players).
+    public var stream: StreamStatus?
 
     public init(player: String, status: PlaybackStatus? = nil, loop: LoopStatus? = nil, shuffle: Bool? = nil,
                 volume: Double? = nil, positionMicroseconds: Int64? = nil, rate: Double? = nil,

@@ -13,6 +13,10 @@ public enum StatusRendering {
         if let album = s.metadata.album, !album.isEmpty { lines.append("Album: \(album)") }
         lines += s.metadata.tagLines
         lines.append(elapsedOverTotal(s))
+        if let stream = s.stream {
+            if !stream.stationName.isEmpty { lines.append("Station: \(stream.stationName)") }
+            lines.append(stream.line)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -39,7 +43,7 @@ public enum StatusRendering {
         let fraction = ProgressBar.fraction(positionMicroseconds: s.positionMicroseconds,
                                             lengthMicroseconds: s.metadata.lengthMicroseconds)
         let tail = "  " + ProgressBar.render(fraction: fraction, width: barWidth) + " " + elapsedOverTotal(s)
-        let head = badge(s.status) + "  "
+        let head = (s.stream?.buffering == true && s.status == .playing ? "◌ Buffer " : badge(s.status)) + "  "
         var middle = s.metadata.titleAndArtist
         guard let columns else { return head + middle + tail }
         let room = columns - head.count - tail.count
@@ -63,6 +67,11 @@ public enum StatusRendering {
         func str(_ v: String?) -> JSONValue { v.map(JSONValue.string) ?? .null }
         func num(_ v: Int64?) -> JSONValue { v.map(JSONValue.integer) ?? .null }
         let metadata = m.entries.keys.sorted().map { ($0, m.entries[$0]!) }
+        var streamFields: [(String, JSONValue)] = []
+        if let st = s.stream {
+            streamFields = [("buffering", .bool(st.buffering)), ("buffer_level", .number(st.level)),
+                            ("buffered_seconds", .number(st.seconds)), ("station", .string(st.stationName))]
+        }
         return .object([
             ("player", .string(s.player)),
             ("status", str(s.status?.mprisName)),
@@ -83,6 +92,7 @@ public enum StatusRendering {
             ("date", str(m.date)),
             ("composer", .array(m.composers.map(JSONValue.string))),
             ("art_url", str(m.artURL)),
+        ] + streamFields + [
             ("metadata", .object(metadata)),
         ])
     }

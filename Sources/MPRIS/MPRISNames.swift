@@ -15,7 +15,7 @@ public enum MPRISNames {
     public static let identity = "Linnet"
     public static let desktopEntry = "linnet"
     /// Only what really plays: local files.
-    public static let supportedURISchemes = ["file"]
+    public static let supportedURISchemes = ["file", "http", "https"]
     /// The formats our decoders open (libmpg123, libsndfile, libfaad2), with their common aliases.
     public static let supportedMimeTypes = [
         "audio/mpeg", "audio/mp3", "audio/x-mp3",

@@ -122,8 +122,9 @@ extension MPRISService {
                 [unowned self] call in
                 var out: [DBusValue] = []
                 for case .objectPath(let p) in call.arguments[0].as([DBusObjectPath].self)?.map(\.dbusValue) ?? [] {
+                    // Ids outside the window (a client that kept old ones) are still answered while queued.
                     guard case .entry(let id)? = TrackPath.parse(p),
-                          let track = last.tracks.first(where: { $0.id == id }) else { continue }
+                          let track = last.tracks.first(where: { $0.id == id }) ?? c.trackSnapshot(id) else { continue }
                     out.append(MetadataMapping.value(track))
                 }
                 return [.array(element: "a{sv}", out)]

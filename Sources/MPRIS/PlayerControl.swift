@@ -53,4 +53,12 @@ public protocol PlayerControl: AnyObject, Sendable {
     func addTrack(uri: String, after: QueueEntryID?, setAsCurrent: Bool) throws(PlayerCommandError)
     func removeTrack(_ id: QueueEntryID) throws(PlayerCommandError)
     func goTo(_ id: QueueEntryID) throws(PlayerCommandError)
+    /// What is known about any queued entry, also outside the TrackList window (GetTracksMetadata); nil when
+    /// `id` is not queued.
+    func trackSnapshot(_ id: QueueEntryID) -> TrackSnapshot?
+}
+
+extension PlayerControl {
+    /// Players without a window answer from the snapshot alone.
+    public func trackSnapshot(_ id: QueueEntryID) -> TrackSnapshot? { nil }
 }

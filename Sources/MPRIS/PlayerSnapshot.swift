@@ -13,20 +13,24 @@ public struct PlayerSnapshot: Sendable, Hashable {
     /// The rates the player offers: 1…1 when it cannot change the rate.
     public var rateRange: ClosedRange<Double> = 1...1
     public var currentID: QueueEntryID?
-    /// The queue in list order, with what is known about each entry.
+    /// The TrackList window (`TrackListWindow`) in list order, with what is known about each entry: the whole
+    /// queue when it is short. The current entry is always inside.
     public var tracks: [TrackSnapshot]
+    /// Index in the queue of `tracks[0]`; a change means the window moved (TrackListReplaced).
+    public var windowStart: Int
     public var canGoNext: Bool
     public var canGoPrevious: Bool
 
     public init(status: PlaybackState = .stopped, loopMode: LoopMode = .none, shuffle: Bool = false,
                 volume: Double = 1.0, currentID: QueueEntryID? = nil, tracks: [TrackSnapshot] = [],
-                canGoNext: Bool = false, canGoPrevious: Bool = false) {
+                canGoNext: Bool = false, canGoPrevious: Bool = false, windowStart: Int = 0) {
         self.status = status
         self.loopMode = loopMode
         self.shuffle = shuffle
         self.volume = volume
         self.currentID = currentID
         self.tracks = tracks
+        self.windowStart = windowStart
         self.canGoNext = canGoNext
         self.canGoPrevious = canGoPrevious
     }

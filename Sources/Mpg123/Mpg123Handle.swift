@@ -19,6 +19,11 @@ public final class Mpg123Handle {
         public var resyncLimit = 65536
         /// Keep ID3v2 APIC pictures for `id3()` (MPG123_PICTURE); `freeMetadata()` releases them.
         public var keepPictures = true
+        /// Do not look at the end of the input at open (MPG123_NO_PEEK_END): for network inputs, where that costs
+        /// a request; the size comes from `setFileSize` instead.
+        public var noPeekEnd = false
+        /// Seek by estimate (Xing TOC or bitrate) instead of reading every frame up to the target (MPG123_FUZZY).
+        public var fuzzySeek = false
         public init() {}
     }
 
@@ -55,6 +60,8 @@ public final class Mpg123Handle {
         if options.forceSeekable { flags |= Int(MPG123_FORCE_SEEKABLE.rawValue) }
         if options.quiet { flags |= Int(MPG123_QUIET.rawValue) }
         if options.keepPictures { flags |= Int(MPG123_PICTURE.rawValue) }
+        if options.noPeekEnd { flags |= Int(MPG123_NO_PEEK_END.rawValue) }
+        if options.fuzzySeek { flags |= Int(MPG123_FUZZY.rawValue) }
         try check(mpg123_param2(mh, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0), "mpg123_param(MPG123_ADD_FLAGS)")
         if !options.gapless {
             try check(mpg123_param2(mh, Int32(MPG123_REMOVE_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue), 0),
@@ -122,6 +129,11 @@ public final class Mpg123Handle {
         case Int32(MPG123_DONE.rawValue): return .done(bytes: done)
         default: return .failed(bytes: done, handleError("mpg123_read", rc))
         }
+    }
+
+    /// Tells mpg123 the input's size in bytes (mpg123_set_filesize), for a length estimate without peeking.
+    public func setFileSize(_ bytes: Int64) throws(Mpg123Error) {
+        try check(mpg123_set_filesize(mh, off_t(truncatingIfNeeded: bytes)), "mpg123_set_filesize")
     }
 
     /// Scans the whole stream (mpg123_scan) so `length` is exact and seeks are sample-accurate.

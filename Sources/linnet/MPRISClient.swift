@@ -9,6 +9,8 @@ enum ClientError: Error, CustomStringConvertible {
     case unexpected(String)
     case noTrack
     case noSuchFile(String)
+    /// The station list could not be read or written, or has no such station.
+    case stations(String)
 
     var description: String {
         switch self {
@@ -19,6 +21,7 @@ enum ClientError: Error, CustomStringConvertible {
         case .unexpected(let what): return what
         case .noTrack: return "the player has no current track"
         case .noSuchFile(let path): return "\(path): no such file or folder"
+        case .stations(let why): return why
         }
     }
 }
@@ -89,6 +92,13 @@ struct MPRISClient {
     func snapshot() throws(ClientError) -> PlayerSnapshot {
         var s = PlayerSnapshot(player: shortName)
         MPRISValues.apply(try getAll(), to: &s)
+        if let url = s.metadata.url, url.hasPrefix("http://") || url.hasPrefix("https://"),
+           let p = try? getAll("org.mpris.MediaPlayer2.linnet.Stream"),
+           case .boolean(let buffering)? = p["Buffering"]?.unwrappingVariants {
+            s.stream = StreamStatus(buffering: buffering, level: p["BufferLevel"]?.unwrappingVariants.doubleValue ?? 0,
+                                    seconds: p["BufferedSeconds"]?.unwrappingVariants.doubleValue ?? 0,
+                                    stationName: p["StationName"]?.unwrappingVariants.stringValue ?? "")
+        }
         return s
     }
 

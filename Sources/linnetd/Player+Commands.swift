@@ -9,6 +9,8 @@ extension Player {
         if let route, !route.outputAvailable { return route.deferPlay() }
         switch status {
         case .playing: return
+        case .paused where shouldRestartLive(entry):
+            start(entry, at: 0, paused: false)  // a radio paused for long: live again, not the old buffer
         case .paused: engine.resume()
         case .stopped: start(entry, at: route?.takeResumePoint(for: entry.id) ?? 0, paused: false)
         }
@@ -17,7 +19,9 @@ extension Player {
 
     func pause() {
         route?.userChoseState(wantsPlaying: false)
-        guard status == .playing else { return }
+        // A stream still connecting counts as playing: the pause holds once it has opened (issue 12).
+        guard status == .playing || (status != .paused && engine.isLoading) else { return }
+        pausedAt = monotonicSeconds()
         engine.pause()
         publish()
     }
@@ -38,7 +42,8 @@ extension Player {
     func previous() { move(model.previous()) }
 
     func seek(by offset: Int64) {
-        guard status != .stopped, let id = model.currentID else { return }
+        // CanSeek false (a live stream, a server without byte ranges): "this has no effect" (MPRIS).
+        guard status != .stopped, let id = model.currentID, details[id]?.isSeekable != false else { return }
         // Saturating: Seek(Int64.max) goes past the end (next track), Seek(Int64.min) to the start.
         let target = positionMicroseconds.addingSaturating(offset)
         if offset > 0, let length = details[id]?.durationMicroseconds, target >= length {
@@ -52,7 +57,9 @@ extension Player {
     }
 
     func setPosition(track: QueueEntryID, microseconds position: Int64) {
-        guard track == model.currentID, status != .stopped, position >= 0 else { return }
+        guard track == model.currentID, status != .stopped, position >= 0, details[track]?.isSeekable != false else {
+            return
+        }
         if let length = details[track]?.durationMicroseconds, position > length { return }
         engine.seek(toMicroseconds: position)
     }
@@ -98,6 +105,7 @@ extension Player {
         expectedStarts = []
         awaitingStart = entry.id
         startedPaused = paused
+        streamStarting(entry)
         if paused {
             engine.load(item(entry), startMicroseconds: position)
         } else {

@@ -61,6 +61,9 @@ extension Player {
             Log.info("\(error)")  // not the track's fault: RouteController continues when the server is back
         case .error(let item, let error):
             Log.error("\(item.map { "\($0.location): " } ?? "")\(error)")
+            if let item, item.location.hasPrefix("http://") || item.location.hasPrefix("https://") {
+                streamService?.streamError(uri: item.location, message: "\(error)")
+            }
             if let item, let id = entryID(item) { failures.insert(id) }
         case .output(let e):
             route?.handle(e)
@@ -71,7 +74,7 @@ extension Player {
     /// An entry could not be played (as current, or while preparing it as the next): move past it, but never
     /// around the queue forever when nothing plays.
     private func skipFailed(_ id: QueueEntryID) {
-        let step = model.order.next(in: model.ids, current: id, trigger: .user)
+        let step = model.order.next(in: model.ids, current: id, at: model.index(of: id), trigger: .user)
         if case .play(let following) = step, !failures.contains(following), let next = item(following) {
             if id == model.currentID && startedPaused {
                 // A paused load failed (e.g. a restored file is gone): stay paused on the next entry.

@@ -21,9 +21,8 @@ extension Player {
             }
         }
         if extras.count > 64 {
-            let live = Set(model.ids)
-            extras = extras.filter { live.contains($0.key) }
-            extrasRequested = extrasRequested.filter { live.contains($0) }
+            extras.filter { model.index(of: $0) != nil }
+            extrasRequested = extrasRequested.filter { model.index(of: $0) != nil }
         }
         let current = model.currentID
         lyricsController?.refresh(entry: current, lyrics: current.flatMap { extras[$0]?.lyrics },

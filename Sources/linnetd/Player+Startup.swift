@@ -1,39 +1,66 @@
+import Dispatch
 import MPRIS
 import PlayerCore
 
 /// Start-up: restore the saved state (paused at the same place) or queue the command line's paths.
 extension Player {
-    /// Restores from `store` unless `restore` is false; then `paths` (if any) replace the queue and play.
-    func startUp(store: StateStore, restore: Bool, paths: [String], workingDirectory: String) {
+    /// Restores `saved` (the queue database's state, nil: none or not wanted); then `paths` (if any) replace
+    /// the queue and play.
+    func startUp(saved: PlayerState?, paths: [String], workingDirectory: String) {
         var resumeAt: Int64 = 0
         var resume = false
-        if restore {
-            switch store.load() {
-            case .loaded(let state):
-                model = state.queue
-                volume = state.volume
-                balance = state.balance
-                resumeAt = state.positionMicroseconds
-                resume = state.playback != .stopped
-                Log.info("restored \(model.count) queued tracks from \(store.path)")
-            case .missing:
-                break
-            case .setAside(let error, let movedTo):
-                Log.error("\(error); set aside as \(movedTo ?? "(could not move it)"), starting afresh")
-            }
+        if let state = saved {
+            model = state.queue
+            volume = state.volume
+            balance = state.balance
+            resumeAt = state.positionMicroseconds
+            resume = state.playback != .stopped
+            Log.info("restored \(model.count) queued tracks")
         }
         engine.setVolume(volume)
         engine.setBalance(balance)
         if !paths.isEmpty {
-            if replaceQueue(with: paths, workingDirectory: workingDirectory), let first = model.current {
+            loadInBackground(paths, workingDirectory: workingDirectory)
+        } else if resume, let current = model.current, current.location.path != nil {
+            // Paused at the same place: the stream is opened corked, nothing plays until Play.
+            start(current, at: resumeAt, paused: true)
+        }
+        // A network stream is not opened at start-up (no connection, no buffering while nobody listens): it stays
+        // current, Stopped, and Play connects (a radio resumes live).
+        publish()
+    }
+
+    /// Walks the command line's paths off the service's queue. A small folder is done within `patience` and
+    /// queued before the bus name is taken (clients see it at once); a large one is queued when the walk ends,
+    /// while the bus is served meanwhile.
+    private func loadInBackground(_ paths: [String], workingDirectory: String) {
+        let patience: DispatchTimeInterval = .milliseconds(100)
+        let group = DispatchGroup()
+        let box = CollectionBox()
+        let collector = self.collector
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            box.value = collector.collect(paths, workingDirectory: workingDirectory)
+        }
+        let apply: () -> Void = { [self] in
+            guard let collection = box.value else { return }
+            if queueCollection(collection), let first = model.current {
                 start(first, at: 0, paused: false)
             } else {
                 Log.error("nothing playable in \(paths.joined(separator: " "))")
             }
-        } else if resume, let current = model.current {
-            // Paused at the same place: the stream is opened corked, nothing plays until Play.
-            start(current, at: resumeAt, paused: true)
+            publish()
         }
-        publish()
+        if group.wait(timeout: .now() + patience) == .success {
+            apply()
+        } else {
+            Log.info("reading \(paths.joined(separator: " ")) in the background")
+            group.notify(queue: queue, execute: apply)
+        }
     }
+}
+
+/// The walk's result, handed from the worker to the service's queue. `@unchecked Sendable`: written once by the
+/// worker inside the group, read only after the group completed (the group orders the two).
+private final class CollectionBox: @unchecked Sendable {
+    var value: MediaCollection?
 }

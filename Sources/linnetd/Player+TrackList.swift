@@ -1,29 +1,33 @@
+import Dispatch
 import MPRIS
 import PlayerCore
 
 /// OpenUri and the TrackList methods: adding through the media collector, removing, jumping.
 extension Player {
     func openURI(_ uri: String) throws(PlayerCommandError) {
-        let (items, probe) = try collect(uri)
-        let added = model.append(items)
-        remember(probe, for: added)
-        try? model.goTo(added[0].id)
-        start(added[0], at: 0, paused: false)
-        publish()
+        try collect(uri) { [self] items, probe in
+            let added = model.append(items)
+            remember(probe, for: added)
+            try? model.goTo(added[0].id)
+            start(added[0], at: 0, paused: false)
+            publish()
+        }
     }
 
     func addTrack(uri: String, after: QueueEntryID?, setAsCurrent: Bool) throws(PlayerCommandError) {
-        let (items, probe) = try collect(uri)
-        let added: [QueueEntry]
-        do { added = try model.insert(items, after: after) } catch { throw .unknownTrack(after) }
-        remember(probe, for: added)
-        if setAsCurrent {
-            try? model.goTo(added[0].id)
-            start(added[0], at: 0, paused: false)
-        } else {
-            refreshNext()
+        if let after, model.index(of: after) == nil { throw .unknownTrack(after) }
+        try collect(uri) { [self] items, probe in
+            // A slow walk may finish after `after` was removed: then the tracks go to the end.
+            let added = (try? model.insert(items, after: after)) ?? model.append(items)
+            remember(probe, for: added)
+            if setAsCurrent {
+                try? model.goTo(added[0].id)
+                start(added[0], at: 0, paused: false)
+            } else {
+                refreshNext()
+            }
+            publish()
         }
-        publish()
     }
 
     func removeTrack(_ id: QueueEntryID) throws(PlayerCommandError) {
@@ -49,39 +53,71 @@ extension Player {
         publish()
     }
 
-    /// Replaces the queue with what `inputs` name (command line); returns whether anything was queued.
-    func replaceQueue(with inputs: [String], workingDirectory: String) -> Bool {
-        let collection = collector.collect(inputs, workingDirectory: workingDirectory)
+    /// Replaces the queue with a collection (command line); returns whether anything was queued.
+    func queueCollection(_ collection: MediaCollection) -> Bool {
         for problem in collection.problems { Log.info("skipped \(problem)") }
         guard !collection.items.isEmpty else { return false }
         model.replace(with: collection.items)
-        details = [:]
+        details.removeAll()
         probed = []
         return true
     }
 
     // MARK: - Private
 
-    /// Parses and expands a URI; a single file is opened once to prove it plays (its details are kept).
-    private func collect(_ uri: String) throws(PlayerCommandError) -> ([MediaItem], TrackDetails?) {
+    /// Parses a URI, then expands it off the service's queue (a folder may hold 100,000 files); a single file is
+    /// opened once to prove it plays (its details are kept). Within `patience` — any single file or usual
+    /// folder — `apply` runs before this returns and failures are thrown to the caller. A longer walk returns at
+    /// once (the bus is not held) and `apply` runs on the service's queue when it ends; failures are then logged.
+    private func collect(_ uri: String,
+                         then apply: @escaping ([MediaItem], TrackDetails?) -> Void) throws(PlayerCommandError) {
         let location: MediaLocation
         do { location = try MediaLocation(parsing: uri) } catch { throw .malformedURI("\(error)") }
-        guard case .file(let path) = location else {
-            throw .unsupportedScheme("only file URIs can be played, not '\(uri)'")
+        guard case .file = location else {
+            guard case .url(let url) = location, url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
+            }
+            apply([MediaItem(location)], nil)  // a stream: opened (and judged) when it plays
+            return
         }
+        let patience: DispatchTimeInterval = .milliseconds(50)
+        let group = DispatchGroup()
+        let box = ExpansionBox()
+        let collector = self.collector
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            box.result = Self.expand(location, collector)
+        }
+        let finish: () -> PlayerCommandError? = {
+            guard let result = box.result else { return .cannotPlay("cannot play '\(uri)'") }
+            switch result {
+            case .success(let (items, probe)): apply(items, probe); return nil
+            case .failure(let error): return error
+            }
+        }
+        if group.wait(timeout: .now() + patience) == .success {
+            if let error = finish() { throw error }
+        } else {
+            Log.info("reading \(location.description) in the background")
+            group.notify(queue: queue) { if let error = finish() { Log.error("\(error)") } }
+        }
+    }
+
+    /// The walk itself (any thread): the items, and the details of a single file.
+    private static func expand(_ location: MediaLocation, _ collector: MediaCollector)
+        -> Result<([MediaItem], TrackDetails?), PlayerCommandError> {
         let collection = collector.collect(location)
         for problem in collection.problems { Log.info("skipped \(problem)") }
         guard !collection.items.isEmpty else {
             let why = collection.problems.first.map { "\($0)" } ?? "nothing to play"
-            throw .cannotPlay("cannot play '\(path)': \(why)")
+            return .failure(.cannotPlay("cannot play '\(location.path ?? location.description)': \(why)"))
         }
         guard collection.items.count == 1, let single = collection.items[0].location.path else {
-            return (collection.items, nil)
+            return .success((collection.items, nil))
         }
         do {
-            return (collection.items, try TrackDetails.probe(path: single))
+            return .success((collection.items, try TrackDetails.probe(path: single)))
         } catch {
-            throw .cannotPlay("cannot play '\(single)': \(error)")
+            return .failure(.cannotPlay("cannot play '\(single)': \(error)"))
         }
     }
 
@@ -90,4 +126,10 @@ extension Player {
         details[added[0].id] = probe
         probed.insert(added[0].id)
     }
+}
+
+/// A walk's result, handed from the worker to the service's queue. `@unchecked Sendable`: written once by the
+/// worker inside the group, read only after the group completed (the group orders the two).
+private final class ExpansionBox: @unchecked Sendable {
+    var result: Result<([MediaItem], TrackDetails?), PlayerCommandError>?
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import MPRIS
 import PlayerCore
+import Streaming
 import Stretching
 
 // CONCURRENCY MODEL
@@ -24,7 +25,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     var onQuit: @Sendable () -> Void = {}
 
     var model = PlaybackQueue()
-    var details: [QueueEntryID: TrackDetails] = [:]
+    var details = ChangeTrackedTable<TrackDetails>()
     /// Entries being probed or that could not be opened (not probed again).
     var probed: Set<QueueEntryID> = []
     var volume = 1.0
@@ -46,18 +47,30 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// The last start was a paused load (restore, Next while paused): a failure moves on paused too.
     var startedPaused = false
     /// Cover art and lyrics per entry (Player+NowPlaying), and the entries whose extras are being found.
-    var extras: [QueueEntryID: TrackExtras] = [:]
+    var extras = ChangeTrackedTable<TrackExtras>()
+    /// The window the last snapshot showed (ids and their snapshots), reused for entries that did not change.
+    private var lastWindow: (ids: [QueueEntryID], tracks: [TrackSnapshot]) = ([], [])
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Network streams: what each entry's stream reported, and the interface that shows the current one.
+    var streams = ChangeTrackedTable<StreamInfo>()
+    var streamService: LinnetStreamService?
+    let streamSettings: StreamSettings
+    /// When the last Pause took effect (monotonic seconds), for restarting a live stream on Play.
+    var pausedAt: Double?
     /// Level meters (issue 13): told whether music plays, on every publish.
     var meters: MeterController?
 
-    init(queue: DispatchQueue, output: any AudioOutput) {
+    init(queue: DispatchQueue, output: any AudioOutput, streamSettings: StreamSettings = StreamSettings()) {
         self.queue = queue
+        self.streamSettings = streamSettings
+        let me = WeakPlayer()
         engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
-            try DecoderRegistryBridge.open(item)
-        }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
+            try Player.openDecoder(item, settings: streamSettings, queue: queue, player: { me.player })
+        }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue,
+           onEvent: { [weak self] event in self?.handle(event) })
+        me.player = self
     }
 
     // MARK: - Reading
@@ -77,20 +90,45 @@ final class Player: PlayerControl, @unchecked Sendable {
 
     func entryID(_ item: PlaybackItem) -> QueueEntryID? { UInt64(item.id).map(QueueEntryID.init(rawValue:)) }
 
+    /// The queue indices the bus sees (the TrackList window; the whole queue when it is short).
+    var window: Range<Int> { TrackListWindow.range(count: model.count, current: model.currentIndex) }
+
+    /// What the bus sees: the player's state and the TrackList window only, so building and diffing it costs
+    /// O(window) however long the queue is.
     func snapshot() -> PlayerSnapshot {
-        let tracks = model.entries.map { e -> TrackSnapshot in
-            let d = details[e.id]
-            return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
-                                 durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
-                                 tags: d?.tags, isSeekable: d?.isSeekable ?? true,
-                                 artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
+        let window = self.window
+        let ids = model.ids[window]
+        let (changedDetails, allDetails) = details.takeChanges()
+        let (changedExtras, allExtras) = extras.takeChanges()
+        let (changedStreams, allStreams) = streams.takeChanges()
+        var tracks: [TrackSnapshot]
+        if !allDetails && !allExtras && !allStreams && lastWindow.ids.elementsEqual(ids) {
+            // The same entries: rebuild only those whose facts changed (usually none or one).
+            tracks = lastWindow.tracks
+            for id in changedDetails.union(changedExtras).union(changedStreams) {
+                guard let i = model.index(of: id), window.contains(i) else { continue }
+                tracks[i - window.lowerBound] = trackSnapshot(model.entries[i])
+            }
+        } else {
+            tracks = model.entries[window].map(trackSnapshot)
         }
+        lastWindow = (Array(ids), tracks)
         var s = PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
                                currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
-                               canGoPrevious: model.canGoPrevious)
+                               canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
         s.rate = rate
         s.rateRange = PlaybackRate.minimum...PlaybackRate.maximum
         return s
+    }
+
+    func trackSnapshot(_ id: QueueEntryID) -> TrackSnapshot? { model.entry(id).map(trackSnapshot) }
+
+    private func trackSnapshot(_ e: QueueEntry) -> TrackSnapshot {
+        let d = details[e.id]
+        return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
+                             durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
+                             tags: streamTags(e.id, d?.tags), isSeekable: d?.isSeekable ?? (e.location.path != nil),
+                             artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
     }
 
     func persistentState() -> PlayerState {
@@ -114,25 +152,32 @@ final class Player: PlayerControl, @unchecked Sendable {
         mpris?.update(snapshot())
         playbackExtras?.update(extrasSnapshot)
         applyReplayGain()
+        streamService?.update(streamSnapshot())
         meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
         persistence?.noteChange(persistentState())
         probeMissing()
     }
 
-    /// Starts background probes for entries whose tags are unknown.
+    /// Starts background probes for the entries of the window whose tags are unknown. Only the window is
+    /// probed (what the bus can show); details of entries far outside it are forgotten, so memory and work
+    /// stay bounded by the window, not the queue.
     private func probeMissing() {
+        let window = self.window
+        forgetDetails(outside: window)
         var requests: [(QueueEntryID, String)] = []
-        for e in model.entries where details[e.id] == nil && !probed.contains(e.id) {
-            guard let path = e.location.path else { continue }
-            probed.insert(e.id)
-            requests.append((e.id, path))
+        // By id first: a location is only built for an entry that needs probing.
+        for (i, id) in zip(window, model.ids[window]) where details[id] == nil && !probed.contains(id) {
+            guard let path = model.entries.location(at: i).path else { continue }
+            probed.insert(id)
+            requests.append((id, path))
         }
         // The current entry first: its metadata is on screen.
         if let c = model.currentID, let i = requests.firstIndex(where: { $0.0 == c }), i > 0 {
             requests.insert(requests.remove(at: i), at: 0)
         }
         prober.probe(requests, on: queue) { [weak self] results in
+            // One batch, one publish: the work per result is O(1) plus one O(window) snapshot per batch.
             guard let self else { return }
             var changed = false
             for (id, d) in results where details[id] == nil && model.entry(id) != nil {
@@ -140,6 +185,19 @@ final class Player: PlayerControl, @unchecked Sendable {
             }
             if changed { publish() }
         }
+    }
+
+    /// Drops details and probe marks of entries outside `window` once there are twice as many as it holds
+    /// (the current entry's are kept: seeks need its length).
+    private func forgetDetails(outside window: Range<Int>) {
+        let bound = 2 * TrackListWindow.limit + 16
+        guard details.count > bound || probed.count > bound else { return }
+        let current = model.currentID
+        func keep(_ id: QueueEntryID) -> Bool {
+            id == current || model.index(of: id).map(window.contains) == true
+        }
+        details.filter(keep)
+        probed = probed.filter(keep)
     }
 }
 
@@ -151,4 +209,10 @@ enum DecoderRegistryBridge {
         }
         return try TrackDetails.openDecoder(path: item.location)
     }
+}
+
+/// The player as the engine's loader queue sees it: weak, set once before any item is opened.
+/// `@unchecked Sendable`: written once on the main queue in `Player.init`, before the engine can call the loader.
+final class WeakPlayer: @unchecked Sendable {
+    weak var player: Player?
 }

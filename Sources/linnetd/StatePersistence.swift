@@ -1,14 +1,18 @@
 import Dispatch
 import PlayerCore
+import QueueStore
 
 /// When the state is written: soon after discrete changes (coalesced), at once when playback pauses or stops
 /// (so the position is kept), after a seek, every `playingInterval` while playing (so a kill -9 loses little), and on exit.
-/// No timer runs while paused or stopped.
+/// No timer runs while paused or stopped. The writes themselves run on `writer`, off the service's queue: the
+/// database saves incrementally, but a large edit (a 100,000-track folder queued) still takes a moment to write.
 ///
 /// Confined to the service's queue (`@unchecked Sendable` only so timer handlers can capture it; every entry
-/// point checks the queue).
+/// point checks the queue). `database` is only touched on `writer` (its one writer), `lastFailure` likewise.
 final class StatePersistence: @unchecked Sendable {
-    private let store: StateStore
+    private let database: QueueDatabase
+    private let writer = DispatchQueue(label: "linnet.state", qos: .utility)
+    private var lastFailure: String?
     private let queue: DispatchQueue
     private let current: @Sendable () -> PlayerState
     private let coalesceDelay: DispatchTimeInterval = .milliseconds(500)
@@ -26,8 +30,8 @@ final class StatePersistence: @unchecked Sendable {
     }
 
     /// `current` reads the player's state (called on `queue`).
-    init(store: StateStore, queue: DispatchQueue, current: @escaping @Sendable () -> PlayerState) {
-        self.store = store
+    init(database: QueueDatabase, queue: DispatchQueue, current: @escaping @Sendable () -> PlayerState) {
+        self.database = database
         self.queue = queue
         self.current = current
     }
@@ -42,7 +46,9 @@ final class StatePersistence: @unchecked Sendable {
         setPlayingTimer(state.playback == .playing)
         guard previous != nil else { return }  // the state just loaded (or built) at start
         if key.playback != previous?.playback && key.playback != .playing {
-            save(state)  // paused or stopped: keep the position now
+            // Paused or stopped: keep the position now, and wait for it (a crash right after a pause must not lose
+            // it). Usually a few rows; only a pause right after queueing a huge folder waits for that write.
+            writer.sync { write(state) }
         } else {
             saveSoon()
         }
@@ -54,10 +60,11 @@ final class StatePersistence: @unchecked Sendable {
         saveSoon()
     }
 
-    /// Writes now (exit, pause).
+    /// Writes now and waits for it (exit).
     func saveNow() {
         dispatchPrecondition(condition: .onQueue(queue))
-        save(current())
+        let state = current()
+        writer.sync { write(state) }
     }
 
     private func saveSoon() {
@@ -84,6 +91,20 @@ final class StatePersistence: @unchecked Sendable {
     }
 
     private func save(_ state: PlayerState) {
-        do { try store.save(state) } catch { Log.error("\(error)") }
+        writer.async { [self] in write(state) }
+    }
+
+    /// On `writer`. A failure (disk full) leaves the last good state in the file; it is logged once until it
+    /// changes or a save succeeds again, and every later save retries.
+    private func write(_ state: PlayerState) {
+        do {
+            try database.save(state)
+            if lastFailure != nil { Log.info("the queue is saved again in \(database.path)") }
+            lastFailure = nil
+        } catch {
+            let text = "\(error)" + (error.isFull ? " (disk full: the last saved queue is kept)" : "")
+            if text != lastFailure { Log.error(text) }
+            lastFailure = text
+        }
     }
 }

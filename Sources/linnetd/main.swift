@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import MPRIS
 import PlayerCore
+import QueueStore
 
 // linnetd: the composition root. Everything runs on the main queue (see Player.swift); dispatchMain() never returns.
 
@@ -42,7 +43,16 @@ if let dir = arguments.stateDirectory {
     env["HOME"] = environment("HOME")
     do { stateDirectory = try StateStore.defaultDirectory(environment: env) } catch { fail("\(error)") }
 }
-let store = StateStore(directory: stateDirectory)
+let database = QueueDatabase(directory: stateDirectory)
+var saved: PlayerState?
+var canSave = false
+do {
+    let opened = try database.open()
+    for note in opened.notes { Log.info(note) }
+    (saved, canSave) = (opened.state, true)
+} catch {
+    Log.error("\(error); the queue will not be remembered")
+}
 
 let queue = DispatchQueue.main
 let connection: DBusConnection
@@ -52,7 +62,8 @@ let outputConnected: Bool
 do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
 if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
-let player = Player(queue: queue, output: output)
+let player = Player(queue: queue, output: output,
+                    streamSettings: StreamConfiguration.settings(environment: environment))
 var routeSettings = RouteSettingsFile.load(environment: environment)
 routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
 routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
@@ -62,10 +73,11 @@ let routeController = RouteController(player: player, options: routeSettings.pol
                                       outputAvailable: outputConnected)
 player.route = routeController
 if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
-let persistence = StatePersistence(store: store, queue: queue, current: { player.persistentState() })
+let persistence = canSave ? StatePersistence(database: database, queue: queue, current: { player.persistentState() }) : nil
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
-player.startUp(store: store, restore: arguments.restore, paths: arguments.paths, workingDirectory: workingDirectory())
+player.startUp(saved: arguments.restore ? saved : nil, paths: arguments.paths, workingDirectory: workingDirectory())
+saved = nil  // the player holds the queue now; a second copy would outlive its first edit
 let mpris: MPRISService
 do {
     mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),
@@ -83,7 +95,7 @@ do {
 /// Saves and exits; runs on the main queue.
 @Sendable func finish(_ reason: String) {
     Log.info("\(reason): saving state and exiting")
-    persistence.saveNow()
+    persistence?.saveNow()
     recorder.shutDown()
     effects.shutDown()
     player.engine.stop()
@@ -98,6 +110,12 @@ do {
                                                       initial: player.extrasSnapshot, log: { Log.error($0) })
 } catch {
     fail("cannot export the playback interface: \(error)")
+}
+do {
+    player.streamService = try LinnetStreamService(connection: connection, initial: player.streamSnapshot(),
+                                                   log: { Log.error($0) })
+} catch {
+    fail("cannot export the stream interface: \(error)")
 }
 do {
     player.lyricsController = try LyricsController(connection: connection, queue: queue,

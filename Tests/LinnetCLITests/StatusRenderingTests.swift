@@ -12,6 +12,16 @@ import Testing
         """)
     }
 
+    @Test func streamLines() {
+        var s = PlayerSnapshot(player: "linnet", status: .playing,
+                               metadata: TrackMetadata(["xesam:title": .string("Song"), "xesam:artist": .string("A")]))
+        s.stream = StreamStatus(buffering: false, level: 0.354, seconds: 12.34, stationName: "Radio X")
+        #expect(StatusRendering.summary(s) == "Playing: Song — A\n-:-- / -:--\nStation: Radio X\nBuffer: 12.3 s (35 %)")
+        s.stream = StreamStatus(buffering: true, level: 0.1, seconds: 0)
+        #expect(StatusRendering.summary(s).hasSuffix("\nBuffering… 10 %"))
+        #expect(StatusRendering.followLine(s).hasPrefix("◌ Buffer   Song — A"))
+    }
+
     @Test func summaryWithoutTrack() {
         let s = PlayerSnapshot(player: "linnet", status: .stopped,
                                metadata: TrackMetadata(["mpris:trackid": .string(TrackMetadata.noTrack)]))

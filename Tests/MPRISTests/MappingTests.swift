@@ -39,7 +39,7 @@ import Testing
         let root = PropertyMapping.root()
         #expect(root["Identity"] == .string("Linnet"))
         #expect(root["DesktopEntry"] == .string("linnet"))
-        #expect(root["SupportedUriSchemes"] == DBusValue(["file"]))
+        #expect(root["SupportedUriSchemes"] == DBusValue(["file", "http", "https"]))
         #expect(root["CanQuit"] == .boolean(true) && root["CanRaise"] == .boolean(false))
         #expect(root["HasTrackList"] == .boolean(true))
         let mimes = root["SupportedMimeTypes"]?.as([String].self) ?? []

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import SQLite
 import Testing
 import TestSupport
 
@@ -55,10 +56,11 @@ extension ServiceSuites {
             #expect(abs((try f.get(Self.playback, "Balance").doubleValue ?? -9) - 0.75) < 0.01)
             // Out of range is refused.
             #expect(throws: DBusError.self) { try f.set(Self.playback, "Balance", .double(1.5)) }
-            // Kept in the state file and applied again after a restart.
+            // Kept in the queue database and applied again after a restart.
             _ = try f.stop()
-            let state = try String(contentsOfFile: f.stateDir.file("state/state.json"), encoding: .utf8)
-            #expect(state.contains("\"balance\""), "\(state)")
+            let db = try SQLiteDatabase(path: f.stateDir.file("state/queue.db"), mode: .readOnly)
+            let saved = try db.query("SELECT value FROM state WHERE key = 'balance'").first?.first?.real
+            #expect(abs((saved ?? -9) - 0.75) < 0.01, "saved balance \(String(describing: saved))")
             try f.launch([])
             #expect(abs((try f.get(Self.playback, "Balance").doubleValue ?? -9) - 0.75) < 0.01)
             try f.call(ServiceFixture.player, "Play")

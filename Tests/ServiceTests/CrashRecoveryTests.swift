@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import SQLite
 import Testing
 import TestSupport
 
@@ -60,8 +61,10 @@ extension ServiceSuites {
             let tracks = try f.tracks()
             // A seek is saved within about a second (StatePersistence); give it that, then crash while playing.
             try f.waitUntil("state saved after the seek", timeout: 10) {
-                let state = (try? String(contentsOfFile: f.stateDir.file("state/state.json"), encoding: .utf8)) ?? ""
-                return state.contains("\"positionUs\":6")
+                // The daemon's queue database, read as another connection would (WAL: committed saves only).
+                let db = try? SQLiteDatabase(path: f.stateDir.file("state/queue.db"), mode: .readOnly)
+                let saved = (try? db?.query("SELECT value FROM state WHERE key = 'position'"))??.first?.first?.integer
+                return (saved ?? 0) >= 6_000_000
             }
             try f.call(Self.player, "PlayPause")
             try f.call(Self.player, "PlayPause")

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import SQLite
 import Testing
 import TestSupport
 
@@ -166,18 +167,15 @@ extension ServiceSuites {
             try f.call(Self.player, "Stop")
             #expect(try f.stop() == 0)
 
-            // The state file, hand-edited to extremes: position, volume, ids and the next id at their maxima.
-            let statePath = dir.file("state/state.json")
-            var text = try String(contentsOfFile: statePath, encoding: .utf8)
-            #expect(text.contains("\"positionUs\":"))
-            text = text.replacingOccurrences(of: #""positionUs":\d+"#, with: "\"positionUs\":9223372036854775807",
-                                             options: .regularExpression)
-            text = text.replacingOccurrences(of: #""volume":[0-9.e+-]+"#, with: "\"volume\":1e308", options: .regularExpression)
-            text = text.replacingOccurrences(of: #""nextID":\d+"#, with: "\"nextID\":18446744073709551615",
-                                             options: .regularExpression)
-            text = text.replacingOccurrences(of: #""playback":"[a-z]+""#, with: "\"playback\":\"paused\"",
-                                             options: .regularExpression)
-            try text.write(toFile: statePath, atomically: true, encoding: .utf8)
+            // The saved state, edited to extremes: position, volume and the next id at their maxima.
+            do {
+                let db = try SQLiteDatabase(path: dir.file("state/queue.db"), mode: .readWrite)
+                #expect(try db.query("SELECT value FROM state WHERE key = 'position'").count == 1)
+                try db.run("UPDATE state SET value = ?1 WHERE key = 'position'", [.integer(Int64.max)])
+                try db.run("UPDATE state SET value = ?1 WHERE key = 'volume'", [.real(1e308)])
+                try db.run("UPDATE state SET value = ?1 WHERE key = 'nextID'", [.integer(-1)])  // UInt64.max
+                try db.run("UPDATE state SET value = 'paused' WHERE key = 'playback'")
+            }
             try f.launch()
             expectAlive(f, "restoring the extreme state file")
             #expect(abs((try f.get(Self.player, "Volume").doubleValue ?? -1) - 10) < 0.01)

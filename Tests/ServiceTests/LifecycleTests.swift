@@ -107,7 +107,7 @@ extension ServiceSuites {
 
             try f.call(ServiceFixture.root, "Quit")
             #expect(try first.wait(timeout: 20) == 0)
-            #expect(FileManager.default.fileExists(atPath: f.stateDir.file("state/state.json")))
+            #expect(FileManager.default.fileExists(atPath: f.stateDir.file("state/queue.db")))
             second.kill(SIGINT)
             #expect(try second.wait(timeout: 20) == 0)
         }
@@ -122,6 +122,42 @@ extension ServiceSuites {
             #expect(f.log().contains("set aside"))
             let files = try FileManager.default.contentsOfDirectory(atPath: dir)
             #expect(files.contains { $0.hasPrefix("state.json.corrupt-") })
+        }
+
+        @Test func corruptQueueDatabaseIsMovedAsideAndRebuilt() throws {
+            let f = try ServiceFixture()
+            let dir = f.stateDir.file("state")
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: dir + "/queue.db"))
+            try f.launch([ServiceFixture.demo + "/01-intro.mp3"])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            #expect(f.log().contains("moved it aside"))
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir)
+            #expect(files.contains { $0.hasPrefix("queue.db.corrupt-") })
+            // The new database works: the queue comes back after a restart.
+            try f.call(ServiceFixture.player, "Pause")
+            _ = try f.stop()
+            try f.launch()
+            try f.waitUntil("restored", timeout: 10) { try f.tracks().count == 1 }
+        }
+
+        @Test func oldStateJSONIsMigratedOnce() throws {
+            let f = try ServiceFixture()
+            try f.launch([ServiceFixture.demo + "/01-intro.mp3", ServiceFixture.demo + "/07-untagged.wav"])
+            try f.call(ServiceFixture.player, "Pause")
+            _ = try f.stop()
+            // Turn the saved database back into the JSON file an older linnetd wrote.
+            let dir = f.stateDir.file("state")
+            for name in ["queue.db", "queue.db-wal", "queue.db-shm"] { try? FileManager.default.removeItem(atPath: dir + "/" + name) }
+            let json = #"{"playback":"paused","positionUs":0,"queue":{"current":2,"entries":[{"id":1,"item":{"location":"\#(ServiceFixture.demo)/01-intro.mp3"}},{"id":2,"item":{"location":"\#(ServiceFixture.demo)/07-untagged.wav"}}],"nextID":3,"order":{"loopMode":"none","shuffle":false}},"version":1,"volume":0.5}"#
+            try Data(json.utf8).write(to: URL(fileURLWithPath: dir + "/state.json"))
+            try f.launch()
+            try f.waitUntil("restored", timeout: 10) { try f.tracks().count == 2 }
+            #expect(try f.trackID() == "/org/linnet/Track/2")
+            #expect(try f.get(ServiceFixture.player, "Volume") == .double(0.5))
+            #expect(f.log().contains("migrated 2 queued tracks"))
+            #expect(FileManager.default.fileExists(atPath: dir + "/state.json.migrated"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/state.json"))
         }
 
         @Test func helpAndBadArguments() throws {

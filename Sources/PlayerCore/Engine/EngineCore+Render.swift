@@ -26,6 +26,8 @@ extension EngineCore {
                 continue
             }
             if n == 0 {
+                // A network stream with nothing buffered yet: not the end; the decoder wakes us (`watch`).
+                if let streaming = track.decoder as? any StreamingDecoder, streaming.isWaitingForData { break }
                 track.atEnd = true
                 askNextIfDue(track)
                 continue

@@ -116,7 +116,10 @@ extension EngineCore {
         }
         loader.async { [self] in
             let result = Result { () throws(DecodeError) in try openDecoder(item) }
-            let handOff = result.map { TrackHandOff(track: LoadedTrack(item: item, decoder: $0)) }
+            let handOff = result.map { decoder in
+                watch(decoder)
+                return TrackHandOff(track: LoadedTrack(item: item, decoder: decoder))
+            }
             output.withLock {
                 guard generation == nextGeneration else { return }
                 switch handOff {

@@ -56,6 +56,9 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     var stretch: StretchStage?
     /// ReplayGain as applied to newly decoded audio (off by default: bit-exact).
     var replayGain = ReplayGainSettings()
+    /// Whether the pending item starts paused: `pause()` while it is still opening (a stream connecting) is
+    /// honoured, so nothing is heard until `resume()`.
+    var pendingPaused = false
 
     init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenDecoder, askAheadSeconds: Double,
          makeStretcher: MakeTimeStretcher?, emit: @escaping @Sendable (PlaybackEvent) -> Void) {
@@ -73,6 +76,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         let generation: UInt64 = output.withLock {
             playGeneration &+= 1
             pendingItem = item
+            pendingPaused = paused
             // From now on the position is the new item's: its start until its first frame is heard (the old
             // track may still sound for the few ms the loader takes, but it is no longer what plays).
             heldPosition = max(0, start)
@@ -85,7 +89,8 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
                 guard generation == playGeneration else { return }
                 switch result {
                 case .success(let decoder):
-                    install(LoadedTrack(item: item, decoder: decoder), start: start, paused: paused)
+                    watch(decoder)
+                    install(LoadedTrack(item: item, decoder: decoder), start: start, paused: pendingPaused)
                 case .failure(let error):
                     pendingItem = nil
                     emit(.error(item, .decode(error)))
@@ -142,6 +147,11 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     }
 
     func pause() {
+        if pendingItem != nil && !pendingPaused {
+            // Still opening (a stream connecting): it will start paused. A track heard meanwhile pauses too.
+            pendingPaused = true
+            if state != .playing { return setState(.paused) }
+        }
         guard state == .playing else { return }
         heldPosition = position()
         holdPosition = true
@@ -151,12 +161,23 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     }
 
     func resume() {
+        if pendingItem != nil && pendingPaused {
+            pendingPaused = false
+            if output.format == nil { return setState(.playing) }
+        }
         guard state == .paused, output.format != nil else { return }
         output.setCorked(false)
         // Position follows the stream again, unless nothing of this epoch was heard yet (then the mark releases it).
         if timeline.lastAnnounced != nil { holdPosition = false }
         if let start = timeline.nextUnannouncedStart { output.notify(whenHeard: start) }
         setState(.playing)
+    }
+
+    /// A network decoder wakes the output when audio arrives after it ran dry.
+    func watch(_ decoder: any Decoder) {
+        guard let streaming = decoder as? any StreamingDecoder else { return }
+        let output = self.output
+        streaming.setDataAvailableHandler { [weak output] in output?.withLock { output?.pump() } }
     }
 
     func stop() {

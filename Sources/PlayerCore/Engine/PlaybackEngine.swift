@@ -106,6 +106,9 @@ public final class PlaybackEngine: Sendable {
     /// What is heard now, in microseconds into the current track: monotonic while playing, frozen while paused.
     public var position: Int64 { output.withLock { core.position() } }
 
+    /// Whether an item started by `play`/`load` is still being opened (a stream connecting).
+    public var isLoading: Bool { output.withLock { core.pendingItem != nil } }
+
     /// The transport state.
     public var state: PlaybackState { output.withLock { core.state } }
 

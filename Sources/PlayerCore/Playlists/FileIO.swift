@@ -2,7 +2,7 @@ import Glibc
 
 /// The few file-system calls PlayerCore needs, on Glibc directly (no FoundationEssentials in the daemon; see
 /// `JSONValue`). Failures carry errno.
-enum FileIO {
+public enum FileIO {
     /// A failed call's errno.
     struct Failure: Error, Hashable, Sendable { var errno: Int32 }
 
@@ -45,7 +45,7 @@ enum FileIO {
     }
 
     /// `mkdir -p` (mode 0755 for what it creates); errno of the first failure.
-    static func createDirectories(_ path: String) -> Int32? {
+    public static func createDirectories(_ path: String) -> Int32? {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component

@@ -52,6 +52,27 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
 
     public var description: String { uri }
 
+    /// The stored form: an absolute path for files, the URI otherwise (state files and the queue database).
+    public var persisted: String {
+        switch self {
+        case .file(let p): return p
+        case .url(let u): return u
+        }
+    }
+
+    /// Reads the stored form back (also a `file://` URI); nil when it is neither an absolute path nor a URI.
+    public init?(persisted text: String) {
+        if text.hasPrefix("/") {
+            self = .file(path: text)
+        } else if FileURI.scheme(of: text) == "file", let path = try? FileURI.path(fromURI: text) {
+            self = .file(path: path)
+        } else if FileURI.scheme(of: text) != nil {
+            self = .url(text)
+        } else {
+            return nil
+        }
+    }
+
     // Persisted as one string: an absolute path for files, the URI otherwise (readable state.json).
     public init(from decoder: any Swift.Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

@@ -37,6 +37,16 @@ public struct PlayOrder: Sendable, Hashable, Codable {
         self.random = random
     }
 
+    /// An order read back from storage (ids not in the queue are dropped by `PlaybackQueue(restoring:…)`).
+    public init(loopMode: LoopMode, isShuffled: Bool, upcoming: [QueueEntryID], history: [QueueEntryID],
+                random: SeededRandom) {
+        self.loopMode = loopMode
+        self.isShuffled = isShuffled
+        self.upcoming = upcoming
+        self.history = Array(history.suffix(Self.historyLimit))
+        self.random = random
+    }
+
     private enum CodingKeys: String, CodingKey { case loopMode, isShuffled = "shuffle", upcoming, history, random }
 
     /// Lenient decoding: missing fields (older files) take defaults; a missing generator is seeded afresh.
@@ -60,24 +70,27 @@ public struct PlayOrder: Sendable, Hashable, Codable {
 
     // MARK: - Queries
 
-    /// What Next would do, without doing it.
-    public func next(in order: [QueueEntryID], current: QueueEntryID?, trigger: AdvanceTrigger) -> PlayStep {
+    /// What Next would do, without doing it. `at` is the current entry's index when the caller knows it
+    /// (a wrong or missing index is looked up, so it is only a shortcut).
+    public func next(in order: [QueueEntryID], current: QueueEntryID?, at index: Int? = nil,
+                     trigger: AdvanceTrigger) -> PlayStep {
         var copy = self
-        return copy.advance(in: order, current: current, trigger: trigger)
+        return copy.advance(in: order, current: current, at: index, trigger: trigger)
     }
 
     /// What Previous would do, without doing it.
-    public func previous(in order: [QueueEntryID], current: QueueEntryID?) -> PlayStep {
+    public func previous(in order: [QueueEntryID], current: QueueEntryID?, at index: Int? = nil) -> PlayStep {
         var copy = self
-        return copy.retreat(in: order, current: current)
+        return copy.retreat(in: order, current: current, at: index)
     }
 
     // MARK: - Moves
 
     /// Resolves Next and records it (shuffle history, cycle). The caller makes the returned entry current.
-    public mutating func advance(in order: [QueueEntryID], current: QueueEntryID?, trigger: AdvanceTrigger) -> PlayStep {
+    public mutating func advance(in order: [QueueEntryID], current: QueueEntryID?, at hint: Int? = nil,
+                                 trigger: AdvanceTrigger) -> PlayStep {
         guard let first = order.first else { return .unavailable }
-        guard let current, let index = order.firstIndex(of: current) else {
+        guard let current, let index = Self.index(of: current, in: order, hint: hint) else {
             if isShuffled { return startCycle(order, avoiding: nil, from: nil, stop: false) }
             return .play(first)
         }
@@ -97,9 +110,9 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     }
 
     /// Resolves Previous and records it. The caller makes the returned entry current.
-    public mutating func retreat(in order: [QueueEntryID], current: QueueEntryID?) -> PlayStep {
+    public mutating func retreat(in order: [QueueEntryID], current: QueueEntryID?, at hint: Int? = nil) -> PlayStep {
         guard let last = order.last else { return .unavailable }
-        guard let current, let index = order.firstIndex(of: current) else { return .play(last) }
+        guard let current, let index = Self.index(of: current, in: order, hint: hint) else { return .play(last) }
         if isShuffled {
             guard let previous = history.popLast() else { return .unavailable }
             upcoming.insert(current, at: 0)
@@ -128,10 +141,31 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     /// New entries join the rest of the current shuffle cycle at random places.
     public mutating func inserted(_ ids: [QueueEntryID]) {
         guard isShuffled else { return }
-        for id in ids {
-            upcoming.insert(id, at: Int.random(in: 0...upcoming.count, using: &random))
+        guard ids.count > Self.mergeThreshold else {
+            for id in ids {
+                upcoming.insert(id, at: Int.random(in: 0...upcoming.count, using: &random))
+            }
+            return
         }
+        // Many at once (a folder added to a large shuffled queue): one random merge, O(upcoming + added),
+        // instead of one O(upcoming) insertion each. Every interleaving is equally likely.
+        let added = ids.shuffled(using: &random)
+        var merged: [QueueEntryID] = []
+        merged.reserveCapacity(upcoming.count + added.count)
+        var u = 0, a = 0
+        while u < upcoming.count || a < added.count {
+            let leftU = upcoming.count - u, leftA = added.count - a
+            if leftA > 0 && (leftU == 0 || Int.random(in: 0..<(leftU + leftA), using: &random) < leftA) {
+                merged.append(added[a]); a += 1
+            } else {
+                merged.append(upcoming[u]); u += 1
+            }
+        }
+        upcoming = merged
     }
+
+    /// Above this many entries added at once, `inserted` merges instead of inserting one by one.
+    static let mergeThreshold = 64
 
     /// Forgets removed entries (not the current one: see `successorOfRemovedCurrent`).
     public mutating func removed(_ ids: Set<QueueEntryID>) {
@@ -171,6 +205,7 @@ public struct PlayOrder: Sendable, Hashable, Codable {
 
     /// Drops ids that are not in `order` (used after decoding persisted state).
     mutating func restrict(to order: [QueueEntryID], current: QueueEntryID?) {
+        if !isShuffled { upcoming = []; history = []; return }
         let known = Set(order)
         upcoming.removeAll { !known.contains($0) }
         history.removeAll { !known.contains($0) }
@@ -178,6 +213,12 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     }
 
     // MARK: - Private
+
+    /// `hint` when it points at `id`, else a search.
+    private static func index(of id: QueueEntryID, in order: [QueueEntryID], hint: Int?) -> Int? {
+        if let hint, hint >= 0, hint < order.count, order[hint] == id { return hint }
+        return order.firstIndex(of: id)
+    }
 
     private mutating func remember(_ id: QueueEntryID) {
         history.append(id)

@@ -28,8 +28,14 @@ public struct QueueRemoval: Hashable, Sendable {
 /// The play queue: entries with stable ids, the current entry, and the play order (loop, shuffle) kept in step.
 ///
 /// Invariant: `currentID` is nil exactly when the queue is empty, and otherwise names an entry.
+/// Scale: lookups by id and each navigation step are O(1) (an id → index table kept beside the entries);
+/// appending k entries costs O(k); only edits in the middle renumber the entries after them.
 public struct PlaybackQueue: Sendable, Hashable {
-    public internal(set) var entries: [QueueEntry] = []
+    public private(set) var entries = QueueEntries()
+    /// The entry ids in list order (MPRIS `Tracks`), kept so navigation never rebuilds them.
+    public var ids: [QueueEntryID] { entries.ids }
+    /// id → index in `entries` (Int32: half the table of a 100,000-entry queue; a queue never nears 2^31).
+    private var positions: [QueueEntryID: Int32] = [:]
     public internal(set) var currentID: QueueEntryID?
     /// The raw id the next added entry gets; only ever grows (persisted, so ids are never reused).
     public internal(set) var nextRawID: UInt64
@@ -40,16 +46,25 @@ public struct PlaybackQueue: Sendable, Hashable {
         order = PlayOrder(loopMode: loopMode, random: random)
     }
 
+    /// Equal when the entries, current entry, id counter and order are (the id index is derived from them).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.currentID == b.currentID && a.nextRawID == b.nextRawID && a.order == b.order && a.entries == b.entries
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(currentID)
+        h.combine(nextRawID)
+        h.combine(entries.count)
+    }
+
     // MARK: - Reading
 
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
-    /// The entry ids in list order (MPRIS `Tracks`).
-    public var ids: [QueueEntryID] { entries.map(\.id) }
     public var currentIndex: Int? { currentID.flatMap(index(of:)) }
     public var current: QueueEntry? { currentIndex.map { entries[$0] } }
 
-    public func index(of id: QueueEntryID) -> Int? { entries.firstIndex { $0.id == id } }
+    public func index(of id: QueueEntryID) -> Int? { positions[id].map(Int.init) }
     public func entry(_ id: QueueEntryID) -> QueueEntry? { index(of: id).map { entries[$0] } }
 
     public var loopMode: LoopMode {
@@ -68,11 +83,11 @@ public struct PlaybackQueue: Sendable, Hashable {
 
     /// What Next would do for `trigger`, without doing it (use `.trackEnded` to find the gapless successor).
     public func nextStep(_ trigger: AdvanceTrigger) -> PlayStep {
-        order.next(in: ids, current: currentID, trigger: trigger)
+        order.next(in: ids, current: currentID, at: currentIndex, trigger: trigger)
     }
 
     /// What Previous would do, without doing it.
-    public func previousStep() -> PlayStep { order.previous(in: ids, current: currentID) }
+    public func previousStep() -> PlayStep { order.previous(in: ids, current: currentID, at: currentIndex) }
 
     /// MPRIS `CanGoNext`: a user Next would change the track.
     public var canGoNext: Bool { nextStep(.user) != .unavailable }
@@ -91,7 +106,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     /// Performs Next: moves `current` as the returned step says.
     @discardableResult
     public mutating func next(_ trigger: AdvanceTrigger) -> PlayStep {
-        let step = order.advance(in: ids, current: currentID, trigger: trigger)
+        let step = order.advance(in: ids, current: currentID, at: currentIndex, trigger: trigger)
         apply(step)
         return step
     }
@@ -99,7 +114,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     /// Performs Previous.
     @discardableResult
     public mutating func previous() -> PlayStep {
-        let step = order.retreat(in: ids, current: currentID)
+        let step = order.retreat(in: ids, current: currentID, at: currentIndex)
         apply(step)
         return step
     }
@@ -135,6 +150,8 @@ public struct PlaybackQueue: Sendable, Hashable {
     public mutating func remove(_ id: QueueEntryID) throws(QueueError) -> QueueRemoval {
         guard let i = index(of: id) else { throw .unknownEntry(id) }
         let entry = entries.remove(at: i)
+        positions[id] = nil
+        renumber(from: i)
         guard id == currentID else {
             order.removed([id])
             return QueueRemoval(entry: entry, index: i, wasCurrent: false, newCurrent: currentID, endOfQueue: false)
@@ -148,13 +165,13 @@ public struct PlaybackQueue: Sendable, Hashable {
     public mutating func move(_ id: QueueEntryID, to index: Int) throws(QueueError) {
         guard let from = self.index(of: id) else { throw .unknownEntry(id) }
         guard index >= 0, index < entries.count else { throw .indexOutOfRange(index, count: entries.count) }
-        let entry = entries.remove(at: from)
-        entries.insert(entry, at: index)
+        entries.move(from: from, to: index)
+        renumber(from: min(from, index))
     }
 
     /// Empties the queue (ids keep counting up).
     public mutating func clear() {
-        entries = []
+        setEntries([])
         currentID = nil
         _ = order.reset(order: [])
     }
@@ -163,9 +180,10 @@ public struct PlaybackQueue: Sendable, Hashable {
     /// or the first of a fresh permutation when shuffled.
     @discardableResult
     public mutating func replace(with items: [MediaItem]) -> [QueueEntry] {
-        entries = items.map { makeEntry($0) }
+        let new = items.map { makeEntry($0) }
+        setEntries(new)
         currentID = order.reset(order: ids)
-        return entries
+        return new
     }
 
     // MARK: - Private
@@ -173,12 +191,32 @@ public struct PlaybackQueue: Sendable, Hashable {
     private mutating func insert(_ items: [MediaItem], at position: Int) -> [QueueEntry] {
         let added = items.map { makeEntry($0) }
         entries.insert(contentsOf: added, at: position)
+        renumber(from: position)
         if currentID == nil, let first = added.first {
             currentID = order.reset(order: ids) ?? first.id
         } else {
             order.inserted(added.map { $0.id })
         }
         return added
+    }
+
+    /// Sets every entry at once (replace, clear, decoding) and indexes them.
+    mutating func setEntries(_ new: [QueueEntry]) { setEntries(QueueEntries(new)) }
+
+    mutating func setEntries(_ new: QueueEntries) {
+        entries = new
+        positions = [:]
+        positions.reserveCapacity(new.count)
+        renumber(from: 0)
+    }
+
+    /// False when two entries share an id (only a damaged saved queue can have that; the index keeps one).
+    var hasUniqueIDs: Bool { positions.count == entries.count }
+
+    /// Re-indexes the entries from `start` on (after an edit there; an append only touches what was added).
+    private mutating func renumber(from start: Int) {
+        let ids = entries.ids
+        for i in start..<ids.count { positions[ids[i]] = Int32(truncatingIfNeeded: i) }
     }
 
     private mutating func makeEntry(_ item: MediaItem) -> QueueEntry {

@@ -35,7 +35,8 @@ public enum StateLoadResult: Sendable, Hashable {
     case setAside(StateStoreError, movedTo: String?)
 }
 
-/// Saves and restores `PlayerState` as JSON at `<directory>/state.json`, atomically: the new content goes to a
+/// The state file of earlier versions: linnetd now keeps its state in SQLite (`QueueStore`) and reads this only
+/// to migrate it once. Saves and restores `PlayerState` as JSON at `<directory>/state.json`, atomically: the new content goes to a
 /// temporary file in the same directory, is fsync'ed, renamed over the old file, and the directory is fsync'ed,
 /// so a crash leaves either the old or the new file, never a half-written one.
 /// Calls must not overlap (the temporary file name is per process): the service saves from one serial queue.

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""Misbehaving and well-behaved HTTP(S) servers for Linnet's stream tests (127.0.0.1 only).
+
+Usage: stream_server.py MEDIA_DIR [--tls CERT KEY]   -> prints "PORT <n>" once listening.
+Paths (MEDIA_DIR files are served by name):
+  /f/NAME            the file, with Range support (Accept-Ranges: bytes)
+  /norange/NAME      the file, no Range support
+  /icy/NAME?metaint=N&title=T&every=S&drop=B&times=K   the file looped forever as an ICY stream at twice
+                     real time (metadata block every N bytes; title changes to "T #k" every S seconds; the
+                     first K connections are closed after B bytes)
+  /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
+  /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
+  /delay/NAME?headers=S&body=S   waits S seconds before the headers, then S before the body (Range-capable)
+  /bigheaders        70 KB of response headers
+  /loop              redirects to itself forever
+  /tofile            redirects to file:///etc/passwd
+  /toftp             redirects to ftp://127.0.0.1/x
+  /slow              audio/mpeg at one byte a second
+  /lying/NAME        Content-Length says 10x the file, sends the file, closes
+  /garbage           4 MB of random bytes as audio/mpeg
+  /endless           audio/mpeg bytes forever, as fast as the client takes them
+  /gzip/NAME         the file with Content-Encoding: gzip
+  /html              text/html page
+  /pls/NAME, /m3u/NAME, /xspf/NAME   a radio playlist naming /icy/NAME
+  /hls/NAME.m3u8?segs=K&live=0|1     an HLS playlist of K segments cut from NAME (MP3)
+  /hlsseg/NAME/I     segment I of NAME
+  /hlsself.m3u8      a playlist that references itself
+  /hlsmillion.m3u8   a playlist of a million segments
+Every request is logged to stderr as "REQ <path> <range>".
+"""
+import os, sys, ssl, time, random, threading, urllib.parse
+from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+
+MEDIA = sys.argv[1]
+SEGMENTS = 8
+drop_counts = {}
+lock = threading.Lock()
+
+
+def media(name):
+    with open(os.path.join(MEDIA, os.path.basename(name)), 'rb') as f:
+        return f.read()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = 'HTTP/1.1'
+
+    def log_message(self, *a):
+        pass
+
+    def send(self, status, headers, body=b''):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.end_headers()
+        if body:
+            self.wfile.write(body)
+
+    def do_GET(self):
+        u = urllib.parse.urlparse(self.path)
+        q = dict(urllib.parse.parse_qsl(u.query))
+        parts = u.path.strip('/').split('/')
+        sys.stderr.write('REQ %s %s\n' % (self.path, self.headers.get('Range', '-')))
+        sys.stderr.flush()
+        handler = getattr(self, 'h_' + parts[0].replace('.', '_').replace('-', '_'), None)
+        if handler is None:
+            return self.send(404, [('Content-Type', 'text/plain'), ('Content-Length', '9')], b'not found')
+        try:
+            handler(parts[1:], q)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def serve_file(self, data, ranges=True, ctype='audio/mpeg'):
+        rng = self.headers.get('Range')
+        if ranges and rng and rng.startswith('bytes='):
+            start = int(rng[6:].split('-')[0])
+            if start >= len(data):
+                return self.send(416, [('Content-Range', 'bytes */%d' % len(data)), ('Content-Length', '0')])
+            body = data[start:]
+            return self.send(206, [('Content-Type', ctype), ('Accept-Ranges', 'bytes'),
+                                   ('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data))),
+                                   ('Content-Length', str(len(body)))], body)
+        h = [('Content-Type', ctype), ('Content-Length', str(len(data)))]
+        if ranges:
+            h.append(('Accept-Ranges', 'bytes'))
+        self.send(200, h, data)
+
+    def h_f(self, p, q):
+        name = p[0]
+        ctype = {'flac': 'audio/flac', 'ogg': 'audio/ogg', 'opus': 'audio/ogg', 'wav': 'audio/wav'}.get(
+            name.rsplit('.', 1)[-1], 'audio/mpeg')
+        self.serve_file(media(name), ctype=ctype)
+
+    def h_norange(self, p, q):
+        self.serve_file(media(p[0]), ranges=False)
+
+    def icy_stream(self, data, metaint, block_for, drop_after=None):
+        """Sends `data` looped, a metadata block (from block_for(k)) after every metaint audio bytes."""
+        self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('icy-metaint', str(metaint))
+        self.send_header('icy-name', 'Linnet Test Radio')
+        self.send_header('icy-genre', 'Testing')
+        self.send_header('icy-url', 'http://127.0.0.1/radio')
+        self.send_header('Connection', 'close')
+        self.end_headers()
+        rate = 16000.0 * 2   # bytes per second: twice real time for 128 kbit/s
+        pos, k, start = 0, 0, time.time()
+        sent = 0
+        while True:
+            chunk = bytearray()
+            while len(chunk) < metaint:
+                take = min(metaint - len(chunk), len(data) - pos)
+                chunk += data[pos:pos + take]
+                pos = (pos + take) % len(data)
+            self.wfile.write(bytes(chunk))
+            self.wfile.write(block_for(k))
+            self.wfile.flush()
+            k += 1
+            sent += metaint
+            if drop_after is not None and sent >= drop_after:
+                self.close_connection = True
+                return
+            ahead = sent / rate - (time.time() - start)
+            if ahead > 0:
+                time.sleep(ahead)
+
+    def h_icy(self, p, q):
+        data = media(p[0])
+        metaint = int(q.get('metaint', '8192'))
+        title = q.get('title', 'Test Artist - Song')
+        every = float(q.get('every', '0'))
+        t0 = time.time()
+        last = ['']
+
+        def block(k):
+            n = int((time.time() - t0) / every) if every > 0 else 0
+            text = "StreamTitle='%s%s';StreamUrl='';" % (title, (' #%d' % n) if every > 0 else '')
+            if text != last[0]:
+                last[0] = text
+                sys.stderr.write('META %s %.3f\n' % (text, time.time()))
+                sys.stderr.flush()
+            raw = text.encode('utf-8')
+            length = (len(raw) + 15) // 16
+            return bytes([length]) + raw.ljust(length * 16, b'\0')
+        drop_after = None
+        if 'drop' in q:
+            with lock:
+                n = drop_counts.get(self.path, 0)
+                drop_counts[self.path] = n + 1
+            if n < int(q.get('times', '1')):
+                drop_after = int(q['drop'])
+        self.icy_stream(data, metaint, block, drop_after)
+
+    def h_icyraw(self, p, q):
+        kind = q.get('kind', 'garbage')
+        if kind == 'absurd':
+            self.send(200, [('Content-Type', 'audio/mpeg'), ('icy-metaint', '99999999999'), ('Connection', 'close')],
+                      media('tone.mp3'))
+            return
+        data = media('tone.mp3')
+
+        def block(k):
+            if kind == 'latin1':
+                raw = "StreamTitle='Caf\xe9 - Cr\xe8me';".encode('latin-1')
+                length = (len(raw) + 15) // 16
+                return bytes([length]) + raw.ljust(length * 16, b'\0')
+            return bytes([255]) + bytes(random.getrandbits(8) for _ in range(255 * 16))
+        self.icy_stream(data, int(q.get('metaint', '8192')), block)
+
+    def h_drop(self, p, q):
+        data = media(p[0])
+        after, times = int(q.get('after', '65536')), int(q.get('times', '1'))
+        with lock:
+            n = drop_counts.get(self.path, 0)
+            drop_counts[self.path] = n + 1
+        if n >= times:
+            return self.serve_file(data)
+        rng = self.headers.get('Range')
+        start = int(rng[6:].split('-')[0]) if rng else 0
+        body = data[start:]
+        status = 206 if rng else 200
+        h = [('Content-Type', 'audio/mpeg'), ('Accept-Ranges', 'bytes'), ('Content-Length', str(len(body)))]
+        if rng:
+            h.append(('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data))))
+        self.send_response(status)
+        for k, v in h:
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body[:after])
+        self.wfile.flush()
+        self.close_connection = True
+
+    def h_delay(self, p, q):
+        data = media(p[0])
+        time.sleep(float(q.get('headers', '0')))
+        self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Accept-Ranges', 'bytes')
+        self.send_header('Content-Length', str(len(data)))
+        self.end_headers()
+        self.wfile.flush()
+        time.sleep(float(q.get('body', '0')))
+        sys.stderr.write('BODY %.3f\n' % time.time())
+        sys.stderr.flush()
+        self.wfile.write(data)
+
+    def h_bigheaders(self, p, q):
+        self.send_response(200)
+        for i in range(70):
+            self.send_header('X-Filler-%d' % i, 'x' * 1000)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Content-Length', '0')
+        self.end_headers()
+
+    def h_loop(self, p, q):
+        n = int(q.get('n', '0'))
+        self.send(302, [('Location', '/loop?n=%d' % (n + 1)), ('Content-Length', '0')])
+
+    def h_tofile(self, p, q):
+        self.send(302, [('Location', 'file:///etc/passwd'), ('Content-Length', '0')])
+
+    def h_toftp(self, p, q):
+        self.send(302, [('Location', 'ftp://127.0.0.1/x.mp3'), ('Content-Length', '0')])
+
+    def h_slow(self, p, q):
+        self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Content-Length', '1000000')
+        self.end_headers()
+        data = media('tone.mp3')
+        for b in data:
+            self.wfile.write(bytes([b]))
+            self.wfile.flush()
+            time.sleep(1)
+
+    def h_lying(self, p, q):
+        data = media(p[0])
+        self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Accept-Ranges', 'bytes')
+        self.send_header('Content-Length', str(len(data) * 10))
+        self.end_headers()
+        rng = self.headers.get('Range')
+        start = int(rng[6:].split('-')[0]) if rng else 0
+        self.wfile.write(data[start:] if start < len(data) else b'')
+        self.close_connection = True
+
+    def h_garbage(self, p, q):
+        rnd = random.Random(7)
+        self.send(200, [('Content-Type', 'audio/mpeg'), ('Content-Length', str(4 << 20))],
+                  bytes(rnd.getrandbits(8) for _ in range(4 << 20)))
+
+    def h_endless(self, p, q):
+        self.send_response(200)
+        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Connection', 'close')
+        self.end_headers()
+        data = media('tone.mp3')
+        while True:
+            self.wfile.write(data)
+
+    def h_gzip(self, p, q):
+        self.send(200, [('Content-Type', 'audio/mpeg'), ('Content-Encoding', 'gzip'),
+                        ('Content-Length', str(len(media(p[0]))))], media(p[0]))
+
+    def h_html(self, p, q):
+        body = b'<html><body>Not audio</body></html>'
+        self.send(200, [('Content-Type', 'text/html; charset=utf-8'), ('Content-Length', str(len(body)))], body)
+
+    def base(self):
+        return '%s://127.0.0.1:%d' % ('https' if TLS else 'http', PORT)
+
+    def playlist(self, body, ctype):
+        raw = body.encode()
+        self.send(200, [('Content-Type', ctype), ('Content-Length', str(len(raw)))], raw)
+
+    def h_pls(self, p, q):
+        self.playlist('[playlist]\nNumberOfEntries=1\nFile1=%s/icy/%s\nTitle1=Test\nLength1=-1\nVersion=2\n'
+                      % (self.base(), p[0]), 'audio/x-scpls')
+
+    def h_m3u(self, p, q):
+        self.playlist('#EXTM3U\n#EXTINF:-1,Test\n%s/icy/%s\n' % (self.base(), p[0]), 'audio/x-mpegurl')
+
+    def h_xspf(self, p, q):
+        self.playlist('<?xml version="1.0"?><playlist version="1" xmlns="http://xspf.org/ns/0/"><trackList>'
+                      '<track><location>%s/icy/%s</location></track></trackList></playlist>'
+                      % (self.base(), p[0]), 'application/xspf+xml')
+
+    def segments(self, name):
+        data = media(name)
+        # Cut on MPEG frame boundaries: find frame syncs near each cut point.
+        cuts, step = [0], len(data) // SEGMENTS
+        for i in range(1, SEGMENTS):
+            c = i * step
+            while c < len(data) - 1 and not (data[c] == 0xFF and (data[c + 1] & 0xE0) == 0xE0):
+                c += 1
+            cuts.append(c)
+        cuts.append(len(data))
+        return [data[cuts[i]:cuts[i + 1]] for i in range(SEGMENTS)]
+
+    def h_hls(self, p, q):
+        name = p[0][:-5]
+        if q.get('live', '0') == '1':
+            # A sliding live window of 3 segments that moves on every 0.5 s (faster than real time, for tests).
+            seq0 = int((time.time() - START) / 0.5)
+            lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:%d' % seq0]
+            for s in range(seq0, seq0 + 3):
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d?seq=%d' % (name, s % SEGMENTS, s)]
+        else:
+            lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
+            for i in range(SEGMENTS):
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d' % (name, i)]
+            lines.append('#EXT-X-ENDLIST')
+        self.playlist('\n'.join(lines) + '\n', 'application/vnd.apple.mpegurl')
+
+    def h_hlsseg(self, p, q):
+        self.send(200, [('Content-Type', 'audio/mpeg'), ('Content-Length', str(len(self.segments(p[0])[int(p[1])])))],
+                  self.segments(p[0])[int(p[1])])
+
+    def h_hlsself_m3u8(self, p, q):
+        self.playlist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=128000\n/hlsself.m3u8\n', 'application/vnd.apple.mpegurl')
+
+    def h_hlsmillion_m3u8(self, p, q):
+        body = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n' + '#EXTINF:1.0,\n/hlsseg/tone.mp3/0\n' * 1000000 + '#EXT-X-ENDLIST\n'
+        self.playlist(body, 'application/vnd.apple.mpegurl')
+
+
+TLS = '--tls' in sys.argv
+START = time.time()
+server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+server.daemon_threads = True
+PORT = server.server_address[1]
+if TLS:
+    i = sys.argv.index('--tls')
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(sys.argv[i + 1], sys.argv[i + 2])
+    server.socket = ctx.wrap_socket(server.socket, server_side=True)
+print('PORT %d' % PORT, flush=True)
+server.serve_forever()

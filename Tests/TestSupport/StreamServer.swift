@@ -1,0 +1,82 @@
+import Foundation
+
+/// The misbehaving/well-behaved HTTP(S) fixture server (`Tests/StreamingTests/Fixtures/stream_server.py`) on
+/// 127.0.0.1, serving the files of `mediaDirectory`. Stopped in deinit. Requests are logged to `logPath`.
+public final class StreamServer: @unchecked Sendable {
+    // Safe: immutable after init; the child is only signalled in deinit.
+    public let port: Int
+    public let scheme: String
+    public let logPath: String
+    private let child: pid_t
+
+    public static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("StreamingTests/Fixtures/stream_server.py").path
+    }
+
+    /// Starts the server; with `tls` (certificate and key PEM paths) it speaks HTTPS.
+    public init(mediaDirectory: String, tls: (cert: String, key: String)? = nil) throws {
+        logPath = mediaDirectory + "/server-\(UUID().uuidString.prefix(8)).log"
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw Command.Failure.notFound("pipe") }
+        var args = [Self.script, mediaDirectory]
+        if let tls { args += ["--tls", tls.cert, tls.key] }
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        do {
+            child = try Spawned.launch(Command.which(python) ?? python, args, stdout: .descriptor(fds[1]),
+                                       stderr: .file(logPath))
+        } catch {
+            close(fds[0]); close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        let handle = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData  // blocks until the server prints its port (or exits)
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+            throw Command.Failure.notFound("stream_server.py did not start: \(text)")
+        }
+        port = p
+        scheme = tls == nil ? "http" : "https"
+    }
+
+    deinit {
+        kill(child, SIGKILL)
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+    }
+
+    /// The URL of `path` (starting with "/") on this server.
+    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
+
+    /// The request lines the server logged ("REQ <path> <range>").
+    public var requests: [String] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.hasPrefix("REQ ") }.map(String.init)
+    }
+
+    /// A CA and a server certificate for 127.0.0.1 signed by it, made with openssl in `directory`:
+    /// (ca, cert, key) paths. A second call with `otherCA` makes a certificate the first CA does not trust.
+    public static func makeCertificates(in directory: String, name: String = "server") throws
+        -> (ca: String, cert: String, key: String) {
+        let d = directory
+        let ca = "\(d)/\(name)-ca.pem", caKey = "\(d)/\(name)-ca.key"
+        let key = "\(d)/\(name).key", csr = "\(d)/\(name).csr", cert = "\(d)/\(name).pem", ext = "\(d)/\(name).ext"
+        try Command.check("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", ca,
+                                      "-days", "2", "-subj", "/CN=Linnet Test CA \(name)"])
+        try Command.check("openssl", ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr,
+                                      "-subj", "/CN=127.0.0.1"])
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: ext, atomically: true, encoding: .utf8)
+        try Command.check("openssl", ["x509", "-req", "-in", csr, "-CA", ca, "-CAkey", caKey, "-CAcreateserial",
+                                      "-out", cert, "-days", "2", "-extfile", ext])
+        return (ca, cert, key)
+    }
+}
