@@ -35,9 +35,9 @@ extension PlaybackIntegration {
             let last = try #require(left.lastIndex { abs($0) > 300 })
             let seconds = Double(last - first + 1) / 44100
             // The stretcher's output wobbles a few Hz around the pitch from one 0.4 s stretch to the next: the pitch
-            // heard is the mean of the short-time FFT peaks over the steady part (edges of 0.5 s left out).
+            // heard is the median of the short-time FFT peaks over the steady part (edges of 0.5 s left out).
             let steady = Array(left[(first + 22050)..<(last - 22050)])
-            let frequency = Spectrum.meanDominantFrequency(steady, rate: 44100)
+            let frequency = Spectrum.medianDominantFrequency(steady, rate: 44100)
             print("rate \(rate): dominant \(String(format: "%.2f", frequency)) Hz, "
                   + "10 s of file took \(String(format: "%.3f", seconds)) s (expected \(String(format: "%.3f", 10 / rate)))")
             #expect(abs(frequency - 440) <= 1, "pitch \(frequency) Hz at rate \(rate)")

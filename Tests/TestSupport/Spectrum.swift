@@ -18,18 +18,21 @@ public enum Spectrum {
         return (Double(k) + delta) * Double(rate) / Double(n)
     }
 
-    /// The dominant frequency averaged over successive `window`-sample FFTs (half-overlapping): a time stretcher's
-    /// phase vocoder makes a tone's frequency wobble by a few Hz from one 0.4 s stretch to the next (measured:
-    /// ±3 Hz around the true pitch), so one long FFT lands wherever the louder stretches were; the mean of the
-    /// short-time peaks is the pitch heard.
-    public static func meanDominantFrequency(_ samples: [Float], rate: Int, window: Int = 16384) -> Double {
+    /// The median of the dominant frequencies of successive `window`-sample FFTs (overlapping by 3/4): a time
+    /// stretcher's phase vocoder makes a tone's frequency wobble by a few Hz from one 0.4 s stretch to the next
+    /// (measured: ±3 Hz around the true pitch), so one long FFT lands wherever the louder stretches were; the
+    /// median of the short-time peaks is the pitch heard, and a window hit by a glitch (an underrun on a loaded
+    /// machine) does not move it.
+    public static func medianDominantFrequency(_ samples: [Float], rate: Int, window: Int = 16384) -> Double {
         var estimates: [Double] = []
         var start = 0
         while start + window <= samples.count {
             estimates.append(dominantFrequency(Array(samples[start..<(start + window)]), rate: rate))
-            start += window / 2
+            start += window / 4
         }
-        return estimates.isEmpty ? 0 : estimates.reduce(0, +) / Double(estimates.count)
+        guard !estimates.isEmpty else { return 0 }
+        let sorted = estimates.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// In-place iterative radix-2 FFT (`re.count` a power of two).
