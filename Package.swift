@@ -46,6 +46,8 @@ let package = Package(
         // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
         .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
+        // The media library: SQLite storage, folder scanning and inotify (domain rules live in PlayerCore/Library).
+        .target(name: "MediaLibrary", dependencies: ["PlayerCore", "SQLite", "Decoding"]),
         // Issue 13: the recorder (a record stream written by libsndfile).
         .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
         // Issue 13: sound effects through the server's sample cache.
@@ -56,7 +58,7 @@ let package = Package(
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
-                                                         "Stretching"]),
+                                                         "MediaLibrary", "Stretching"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
@@ -64,8 +66,13 @@ let package = Package(
         .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
                           path: "bench/engine/BenchPlay"),
         .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
+        // The generated library tree for bench/library/run (the same generator the library tests use).
+        .executableTarget(name: "linnet-library-tree", dependencies: ["TestSupport"], path: "bench/library/TreeGen"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
         .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
+        // Chaos soak (issue 9): the harness as a library (shared by bench/soak/run and SoakTests) + its command.
+        .target(name: "SoakHarness", dependencies: ["DBus", "TestSupport"], path: "bench/soak/SoakHarness"),
+        .executableTarget(name: "linnet-soak", dependencies: ["SoakHarness"], path: "bench/soak/linnet-soak"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -78,9 +85,11 @@ let package = Package(
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+        .testTarget(name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
     ]
 )

@@ -2,11 +2,13 @@
 # Installs the Debian 12 packages Linnet needs to build, run and test (run as root).
 # Build: the C libraries' -dev packages. Run/test: a session bus, a sound server, the real clients
 # the tests drive (playerctl, busctl, gdbus), and the tools that make test media. make: the top-level Makefile;
-# bench/service/run anchors: mpv + mpv-mpris, mpd + mpdris2 (python3-gi for its signal watcher);
+# bench/service/run anchors: mpv + mpv-mpris, mpd + mpdris2 (python3-gi for its signal watcher); bench/library/run:
+# mpd + mpc (update --wait);
 # file, librsvg2-bin (rsvg-convert), libjpeg-turbo-progs (cjpeg): data/make-demo.sh, data/check-demo.sh, make icons.
 # libcurl4-openssl-dev: network streams; openssl: the stream tests make a private CA and certificate.
 # python3-gi (with python3-dbus): a second MPRIS implementation the client tests use; mpv + mpv-mpris: a real
 # third-party MPRIS player the client tests compare against playerctl (skipped when absent).
+# gdb: bench/soak takes linnetd's thread stacks with it when linnetd stops answering (optional).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -17,8 +19,9 @@ apt-get install -y -qq --no-install-recommends \
     dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
     mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
     python3-dbus python3-gi \
-    mpv mpv-mpris mpd mpdris2 \
+    mpv mpv-mpris mpd mpdris2 mpc \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
+apt-get install -y -qq --no-install-recommends gdb >/dev/null
 # AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
 # only), python3-mutagen tags MP4 test media, faad is the decode-speed anchor of bench/decode.
 apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null

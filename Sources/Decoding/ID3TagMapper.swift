@@ -81,6 +81,9 @@ enum ID3TagMapper {
             case "COMM", "COM\0":
                 if !frame.description.hasPrefix("iTun") { tags.comments.append(contentsOf: values) }
             case "USLT", "ULT\0": if tags.lyrics == nil { tags.lyrics = frame.values.joined(separator: "\n") }
+            case "TSOP", "TSP\0": tags.artistSort = first
+            case "TSO2", "TS2\0": tags.albumArtistSort = first
+            case "TCMP", "TCP\0": tags.compilation = TagText.flag(first)
             case "TXXX", "TXX\0": txxx[frame.description.uppercased(), default: []] += values
             default: break
             }
@@ -92,6 +95,7 @@ enum ID3TagMapper {
         if tags.albumArtists.isEmpty { tags.albumArtists = txxx["ALBUMARTIST"] ?? txxx["ALBUM ARTIST"] ?? [] }
         tags.replayGain = ReplayGainTags.info { txxx[$0.uppercased()]?.first }
         if tags.trackCount == nil { tags.trackCount = number("TRACKTOTAL", "TOTALTRACKS") }
+        if tags.compilation == nil, let flag = txxx["COMPILATION"]?.first { tags.compilation = TagText.flag(flag) }
         if tags.discCount == nil { tags.discCount = number("DISCTOTAL", "TOTALDISCS") }
         if let p = id3.pictures.first {
             tags.picture = EmbeddedPicture(mimeType: mimeType(p), data: p.data, pictureType: p.type,

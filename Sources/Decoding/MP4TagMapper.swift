@@ -30,6 +30,9 @@ enum MP4TagMapper {
         tags.discNumber = m.discNumber
         tags.discCount = m.discCount
         tags.replayGain = ReplayGainTags.info { m.freeform($0) }
+        tags.compilation = m.compilation
+        tags.artistSort = first("soar", freeform("ARTISTSORT"))
+        tags.albumArtistSort = first("soaa", freeform("ALBUMARTISTSORT"))
         if let cover = m.cover {
             tags.picture = EmbeddedPicture(mimeType: cover.mimeType, data: cover.data, pictureType: 3)
         }

@@ -9,10 +9,23 @@ enum TagText {
         return trimmed(text)
     }
 
-    /// Trims surrounding whitespace; nil when empty.
+    /// A yes/no tag value ("1", "0", "true", "yes"); nil when it is neither.
+    static func flag(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no": return false
+        default: return nil
+        }
+    }
+
+    /// Trims surrounding whitespace; nil when empty. Works on scalars and returns `s` itself when there is nothing
+    /// to trim (the common case): a library scan calls this for every tag of every file.
     static func trimmed(_ s: String) -> String? {
-        let t = s.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        return t.isEmpty ? nil : String(t)
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return nil }
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return s }
+        return String(scalars[first...last])
     }
 
     /// Parses "3", "3/12", " 03 / 12 " into (3, 12); parts that are not numbers become nil.

@@ -30,6 +30,9 @@ enum VorbisTagMapper {
             tags.discCount = TagText.numberPair(total).number ?? tags.discCount
         }
         tags.replayGain = ReplayGainTags.info { first($0) }
+        tags.artistSort = first("ARTISTSORT")
+        tags.albumArtistSort = first("ALBUMARTISTSORT")
+        if let flag = first("COMPILATION") { tags.compilation = TagText.flag(flag) }
         if let p = file.preferredPicture {
             tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
                                            description: p.description)

@@ -1,7 +1,7 @@
 /// Every subcommand of `linnet`, in the order `linnet --help` lists them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = playback + settings + [open, queue, radio, status, lyrics, effect, record, players,
-                                                                   help]
+    public static let all: [CommandSpec] = playback + settings + [open, queue, radio, status, lyrics, library, search,
+                                                                   playlist, effect, record, players, help]
 
     /// The command called `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -22,6 +22,10 @@ public enum Request: Sendable, Equatable {
     /// `linnet lyrics` (Linnet's lyrics interface).
     case lyrics(LyricsOptions)
     case players
+    /// `linnet library …` and `linnet search` (Linnet's library interface).
+    case library(LibraryRequest)
+    /// `linnet playlist …`.
+    case playlist(PlaylistRequest)
     /// `linnet effect …` (Linnet's effects interface).
     case effect(EffectRequest)
     /// `linnet record …` (Linnet's recorder interface).

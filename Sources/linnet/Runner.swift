@@ -115,6 +115,10 @@ struct Runner {
             case .format(let template): Terminal.out(template.render(s) + "\n")
             case .json: Terminal.out(StatusRendering.json(s).encoded + "\n")
             }
+        case .library(let request):
+            try LibraryClient(player: p).run(request)
+        case .playlist(let request):
+            try LibraryClient(player: p).run(request)
         case .players, .help, .version, .lyrics, .effect, .record: break  // handled in run()
         }
     }

@@ -9,9 +9,12 @@ struct Arguments: Equatable {
     var autoResumeWindowSeconds: Double?
     /// Pause other MPRIS players while Linnet plays, resume them after; nil: as linnetd.conf says.
     var exclusive: Bool?
+    /// Extra media-library folders (`--library DIR`, repeatable).
+    var libraryFolders: [String] = []
 
     static let usage = """
-        Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--[no-]exclusive] [PATH...]
+        Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--[no-]exclusive]
+                       [--library DIR]... [PATH...]
 
         The Linnet music player service: plays local files and speaks MPRIS 2.2 on the session bus as
         org.mpris.MediaPlayer2.linnet (control it with `linnet` or `playerctl -p linnet`).
@@ -25,8 +28,10 @@ struct Arguments: Equatable {
                            (default 0: never, as on phones)
           --exclusive      pause the other MPRIS players that play when Linnet starts, resume them when it stops
           --no-exclusive   do not (the default)
-        Both can also be set in $XDG_CONFIG_HOME/linnet/linnetd.conf as `auto-resume-window = SECONDS` and
-        `exclusive = true`; the command line wins.
+          --library DIR    also scan DIR into the media library (repeatable; the music folder of
+                           ~/.config/user-dirs.dirs, else ~/Music, is always scanned when it exists)
+        These can also be set in $XDG_CONFIG_HOME/linnet/linnetd.conf as `auto-resume-window = SECONDS`,
+        `exclusive = true` and `library = DIR` lines; the command line wins.
           --help           show this help
         """
 
@@ -50,6 +55,10 @@ struct Arguments: Equatable {
                     throw UsageError(message: "--auto-resume-window needs a number of seconds (0 = off)")
                 }
                 autoResumeWindowSeconds = v
+                i += 1
+            case "--library":
+                guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--library needs a directory") }
+                libraryFolders.append(args[i])
                 i += 1
             case "--state-dir":
                 guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--state-dir needs a directory") }

@@ -53,6 +53,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     var extrasRequested: Set<QueueEntryID> = []
     let extrasLoader = ExtrasLoader()
     var lyricsController: LyricsController?
+    /// Counts plays for the library (Player+Library); nil without a library.
+    var playCounter: PlayCounter?
     /// Network streams: what each entry's stream reported, and the interface that shows the current one.
     var streams = ChangeTrackedTable<StreamInfo>()
     var streamService: LinnetStreamService?
@@ -155,6 +157,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         streamService?.update(streamSnapshot())
         meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
+        countPlays()
         persistence?.noteChange(persistentState())
         probeMissing()
     }

@@ -138,6 +138,10 @@ let recorder: RecorderController
 do { recorder = try RecorderController(connection: connection, meters: player.meters) } catch {
     fail("cannot export the recorder interface: \(error)")
 }
+let libraryFolders = LibraryController.folders(settings: routeSettings, arguments: arguments,
+                                              environment: environment, workingDirectory: workingDirectory())
+let library = LibraryController.start(stateDirectory: stateDirectory, folders: libraryFolders, player: player,
+                                      connection: connection, queue: queue)
 // A restored, paused track has no event to come: find its art and lyrics now.
 queue.async { player.updateNowPlaying() }
 player.onQuit = { finish("Quit") }

@@ -25,7 +25,7 @@ public final class PrivateSoundServer: @unchecked Sendable {
             self.norewinds = norewinds
         }
 
-        var moduleArguments: String {
+        public var moduleArguments: String {
             var args = "sink_name=\(name) format=\(format) rate=\(rate) channels=\(channels)"
             if norewinds { args += " norewinds=1" }
             if !properties.isEmpty {

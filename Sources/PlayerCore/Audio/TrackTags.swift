@@ -13,6 +13,12 @@ public struct TrackTags: Sendable, Hashable {
     public var date: String?
     public var composers: [String] = []
     public var comments: [String] = []
+    /// How the artist sorts (ARTISTSORT, ID3 TSOP), when the tag says.
+    public var artistSort: String?
+    /// How the album artist sorts (ALBUMARTISTSORT, ID3 TSO2), when the tag says.
+    public var albumArtistSort: String?
+    /// The compilation flag (COMPILATION, ID3 TCMP); nil when the tag does not say.
+    public var compilation: Bool?
     /// Unsynchronised lyrics embedded in the file (ID3 USLT, LYRICS/UNSYNCEDLYRICS Vorbis comments; may itself be
     /// LRC text).
     public var lyrics: String?

@@ -1,0 +1,61 @@
+/// `linnet playlist …`: the user's playlists in the library (positions are 1-based as `show` prints them).
+public enum PlaylistRequest: Sendable, Equatable {
+    case list(json: Bool)
+    case show(name: String, json: Bool)
+    case create(name: String)
+    case add(name: String, filter: LibraryFilterOptions)
+    case remove(name: String, position: Int)
+    case delete(name: String)
+    /// Write it as M3U8 to an absolute path.
+    case export(name: String, path: String)
+}
+
+extension CommandTable {
+    static let playlist = CommandSpec(
+        "playlist", "list|show|create|add|remove|delete|export ...", "List or edit the library's playlists",
+        """
+        list: every playlist with its number of songs (yours, the files in the library folders, Recently
+          Added and Most Played). show NAME: its songs, numbered from 1.
+        create NAME; add NAME [--artist X] [--album X] [--genre X] [--composer X] [--year N] [--text X]:
+          append the matching songs; remove NAME N; delete NAME; export NAME FILE: write it as M3U8.
+        Names match ignoring case and accents. --json with list and show prints one JSON object per row.
+        """) { (r, context) throws(UsageError) in
+        let (filter, json, ops) = try parseFilter(r, r.args)
+        guard let sub = ops.first else { throw r.fail("needs list, show, create, add, remove, delete or export") }
+        let rest = ArgumentReader(command: "playlist", args: Array(ops.dropFirst()))
+        func noFilter() throws(UsageError) {
+            if filter != LibraryFilterOptions() { throw r.fail("\(sub) takes no filter options") }
+        }
+        func noJSON() throws(UsageError) { if json { throw r.fail("--json applies to list and show only") } }
+        switch sub {
+        case "list":
+            try noFilter()
+            _ = try rest.operands(0...0)
+            return .playlist(.list(json: json))
+        case "show":
+            try noFilter()
+            return .playlist(.show(name: try rest.operands(1...1)[0], json: json))
+        case "create":
+            try noFilter(); try noJSON()
+            return .playlist(.create(name: try rest.operands(1...1)[0]))
+        case "add":
+            try noJSON()
+            if filter == LibraryFilterOptions() { throw r.fail("add needs a filter (--artist, --album, …)") }
+            return .playlist(.add(name: try rest.operands(1...1)[0], filter: filter))
+        case "remove":
+            try noFilter(); try noJSON()
+            let args = try rest.operands(2...2)
+            return .playlist(.remove(name: args[0], position: try rest.index(args[1])))
+        case "delete":
+            try noFilter(); try noJSON()
+            return .playlist(.delete(name: try rest.operands(1...1)[0]))
+        case "export":
+            try noFilter(); try noJSON()
+            let args = try rest.operands(2...2)
+            let path = args[1].hasPrefix("/") ? args[1] : context.workingDirectory + "/" + args[1]
+            return .playlist(.export(name: args[0], path: path))
+        default:
+            throw r.fail("unknown playlist command '\(sub)' (list, show, create, add, remove, delete, export)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import DBus
+import PlayerCore
+
+/// The Library interface's playlist methods: the user's own playlists, edited by name.
+extension LibraryInterface {
+    static func playlistMethods(_ control: any PlaylistControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod] {
+        @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
+            do { try body() } catch { throw dbusError(error) }
+            changed()
+        }
+        @Sendable func position(_ v: DBusValue) -> Int { Int(clamping: v.integerValue ?? 0) }
+        return [
+            DBusMethod("ListPlaylists", out: "aa{sv}", outNames: ["Playlists"]) { _ in
+                let list: [PlaylistInfo]
+                do throws(LibraryError) { list = try control.playlists() } catch { throw dbusError(error) }
+                return [.array(element: "a{sv}", PlaylistOrdering.alphabetical.sorted(list, reverse: false).map(value))]
+            },
+            DBusMethod("CreatePlaylist", in: .string, out: .objectPath, inNames: ["Name"], outNames: ["Playlist"]) { call in
+                var created: PlaylistInfo?
+                try run { () throws(LibraryError) in created = try control.createPlaylist(call.arguments[0].stringValue ?? "") }
+                return [.objectPath(DBusObjectPath(PlaylistsInterface.pathPrefix + (created?.id ?? "")) ?? "/")]
+            },
+            DBusMethod("RenamePlaylist", in: "ss", inNames: ["Name", "NewName"]) { call in
+                try run { () throws(LibraryError) in
+                    try control.renamePlaylist(call.arguments[0].stringValue ?? "", to: call.arguments[1].stringValue ?? "")
+                }
+                return []
+            },
+            DBusMethod("AddToPlaylist", in: "ssa{sv}s", inNames: ["Name", "Kind", "Filter", "Order"]) { call in
+                let q = try query(Array(call.arguments.dropFirst()), order: call.arguments[3])
+                try run { () throws(LibraryError) in try control.addToPlaylist(call.arguments[0].stringValue ?? "", q) }
+                return []
+            },
+            DBusMethod("RemoveFromPlaylist", in: "su", inNames: ["Name", "Position"]) { call in
+                try run { () throws(LibraryError) in
+                    try control.removeFromPlaylist(call.arguments[0].stringValue ?? "", at: position(call.arguments[1]))
+                }
+                return []
+            },
+            DBusMethod("MovePlaylistEntry", in: "suu", inNames: ["Name", "From", "To"]) { call in
+                try run { () throws(LibraryError) in
+                    try control.movePlaylistEntry(call.arguments[0].stringValue ?? "", from: position(call.arguments[1]),
+                                                  to: position(call.arguments[2]))
+                }
+                return []
+            },
+            DBusMethod("DeletePlaylist", in: .string, inNames: ["Name"]) { call in
+                try run { () throws(LibraryError) in try control.deletePlaylist(call.arguments[0].stringValue ?? "") }
+                return []
+            },
+            DBusMethod("ExportPlaylist", in: "ss", inNames: ["Name", "Path"]) { call in
+                let path = call.arguments[1].stringValue ?? ""
+                guard path.hasPrefix("/") else { throw DBusError.invalidArgs("ExportPlaylist needs an absolute path") }
+                try run { () throws(LibraryError) in try control.exportPlaylist(call.arguments[0].stringValue ?? "", to: path) }
+                return []
+            },
+        ]
+    }
+
+    /// A playlist as `a{sv}`: id (o), name, kind (user, file, recent, mostplayed), songs (u), created,
+    /// modified and lastplayed (x, seconds since the epoch).
+    static func value(_ p: PlaylistInfo) -> DBusValue {
+        let kind: String
+        switch p.source {
+        case .user: kind = "user"
+        case .file: kind = "file"
+        case .recentlyAdded: kind = "recent"
+        case .mostPlayed: kind = "mostplayed"
+        }
+        var m: [(String, DBusValue)] = [("id", .objectPath(DBusObjectPath(PlaylistsInterface.pathPrefix + p.id) ?? "/")),
+                                        ("name", .string(p.name)), ("kind", .string(kind)),
+                                        ("songs", .uint32(UInt32(clamping: p.songs))), ("created", .int64(p.created)),
+                                        ("modified", .int64(p.modified))]
+        if let t = p.lastPlayed { m.append(("lastplayed", .int64(t))) }
+        return .dictionary(key: .string, value: .variant, m.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
+    }
+}

@@ -1,0 +1,105 @@
+import DBus
+import Dispatch
+import PlayerCore
+
+/// Exports `org.mpris.MediaPlayer2.linnet.Library` on `/org/mpris/MediaPlayer2`: `Count`, `Query`, `Enqueue`,
+/// `Rescan`, the playlist editing methods (LibraryInterface+Playlists); properties `Scanning` (b), `Songs` (u) and `Scanned` (u, files examined by the running scan), each
+/// announced with PropertiesChanged. Refused queries get `org.freedesktop.DBus.Error.InvalidArgs`.
+///
+/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
+/// handlers run there; `update` checks it).
+public final class LibraryInterface: @unchecked Sendable {
+    let connection: DBusConnection
+    let queue: DispatchQueue
+    let control: any LibraryControl & PlaylistControl
+    /// Called after a playlist edit (the Playlists interface announces it).
+    let playlistsChanged: @Sendable () -> Void
+    let log: @Sendable (String) -> Void
+    private(set) var last: LibraryStatus
+
+    public init(connection: DBusConnection, control: any LibraryControl & PlaylistControl, initial: LibraryStatus,
+                playlistsChanged: @escaping @Sendable () -> Void, log: @escaping @Sendable (String) -> Void)
+        throws(DBusError) {
+        guard let queue = connection.queue else { throw .invalidArgs("LibraryInterface needs a connection on a queue") }
+        self.connection = connection
+        self.queue = queue
+        self.control = control
+        self.playlistsChanged = playlistsChanged
+        self.log = log
+        last = initial
+        try connection.export(path: MPRISNames.objectPath, interfaces: [declaration()])
+    }
+
+    /// Announces changed properties (one PropertiesChanged).
+    public func update(_ status: LibraryStatus) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        var changed: [String: DBusValue] = [:]
+        if status.scanning != last.scanning { changed["Scanning"] = .boolean(status.scanning) }
+        if status.songs != last.songs { changed["Songs"] = .uint32(UInt32(clamping: status.songs)) }
+        if status.scanned != last.scanned { changed["Scanned"] = .uint32(UInt32(clamping: status.scanned)) }
+        last = status
+        guard !changed.isEmpty else { return }
+        do {
+            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LibraryMapping.interface,
+                                                 changed: changed)
+        } catch {
+            log("library: could not emit PropertiesChanged: \(error)")
+        }
+    }
+
+    /// A query from the call's `kind`, `filter` and `order` arguments, or InvalidArgs.
+    static func query(_ args: [DBusValue], order: DBusValue?) throws(DBusError) -> LibraryQuery {
+        do {
+            return try LibraryQuery(kind: args[0].stringValue ?? "", filter: LibraryMapping.filter(args[1]),
+                                    order: order?.stringValue ?? "")
+        } catch {
+            throw .invalidArgs(error.description)
+        }
+    }
+
+    static func dbusError(_ error: LibraryError) -> DBusError {
+        switch error {
+        case .invalidQuery(let e): return .invalidArgs(e.description)
+        case .nothingToPlay: return DBusError(name: MPRISNames.Error.cannotPlay, message: error.description)
+        case .storage: return .failed(error.description)
+        case .playlist: return .invalidArgs(error.description)
+        }
+    }
+
+    private func declaration() -> DBusInterface {
+        let control = self.control
+        return DBusInterface(LibraryMapping.interface, methods: [
+            DBusMethod("Count", in: "sa{sv}", out: .uint32, inNames: ["Kind", "Filter"], outNames: ["Count"]) { call in
+                let q = try Self.query(call.arguments, order: nil)
+                do throws(LibraryError) { return [.uint32(UInt32(clamping: try control.count(q)))] } catch { throw Self.dbusError(error) }
+            },
+            DBusMethod("Query", in: "sa{sv}suu", out: "aa{sv}",
+                       inNames: ["Kind", "Filter", "Order", "Offset", "Limit"], outNames: ["Rows"]) { call in
+                let q = try Self.query(call.arguments, order: call.arguments[2])
+                let offset = Int(clamping: call.arguments[3].integerValue ?? 0)
+                let limit = Int(clamping: call.arguments[4].integerValue ?? 0)
+                do throws(LibraryError) {
+                    let rows = try control.rows(q, offset: offset, limit: limit)
+                    return [.array(element: "a{sv}", rows.map(LibraryMapping.value))]
+                } catch { throw Self.dbusError(error) }
+            },
+            DBusMethod("Enqueue", in: "sa{sv}ss", inNames: ["Kind", "Filter", "Order", "Mode"]) { call in
+                let q = try Self.query(call.arguments, order: call.arguments[2])
+                do {
+                    let mode = try EnqueueMode.parse(call.arguments[3].stringValue ?? "")
+                    try control.enqueue(q, mode: mode)
+                } catch let error as LibraryQueryError {
+                    throw DBusError.invalidArgs(error.description)
+                } catch let error as LibraryError {
+                    throw Self.dbusError(error)
+                }
+                return []
+            },
+            DBusMethod("Rescan") { _ in control.rescan(); return [] },
+        ] + Self.playlistMethods(control, changed: playlistsChanged), properties: [
+            DBusProperty("Scanning", signature: .boolean, get: { [unowned self] in .boolean(last.scanning) }),
+            DBusProperty("Songs", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.songs)) }),
+            DBusProperty("Scanned", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.scanned)) }),
+        ])
+    }
+}

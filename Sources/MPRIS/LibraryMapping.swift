@@ -1,0 +1,80 @@
+import DBus
+import PlayerCore
+
+/// Library rows and filters ↔ D-Bus values: song rows carry MPRIS metadata keys with their MPRIS types, group
+/// rows `name` (s) and `songs` (u), albums also `albumartist` (s) and `year` (i).
+public enum LibraryMapping {
+    public static let interface = "org.mpris.MediaPlayer2.linnet.Library"
+
+    /// A filter from `a{sv}`: strings for names and text, any integer for `year`.
+    public static func filter(_ value: DBusValue) throws(LibraryQueryError) -> [(String, LibraryQuery.FilterValue)] {
+        guard case .dictionary(_, _, let entries) = value.unwrappingVariants else { return [] }
+        var out: [(String, LibraryQuery.FilterValue)] = []
+        for entry in entries {
+            let key = entry.key.stringValue ?? ""
+            let inner = entry.value.unwrappingVariants
+            if case .string(let s) = inner {
+                out.append((key, .text(s)))
+            } else if let n = inner.integerValue, let v = Int(exactly: n) {
+                out.append((key, .integer(v)))
+            } else {
+                guard LibraryQuery.Filter.keys.contains(key) else { throw .unknownFilterKey(key) }
+                throw .wrongType(key: key, expected: key == "year" ? "integer" : "string")
+            }
+        }
+        return out
+    }
+
+    /// One row as `a{sv}`.
+    public static func value(_ row: LibraryRow) -> DBusValue {
+        var m: [(String, DBusValue)] = []
+        switch row {
+        case .song(let s):
+            m.append(("xesam:url", .string(s.uri)))
+            m.append(("xesam:title", .string(s.title)))
+            if !s.artists.isEmpty { m.append(("xesam:artist", DBusValue(s.artists))) }
+            if let album = s.album { m.append(("xesam:album", .string(album))) }
+            if !s.albumArtists.isEmpty { m.append(("xesam:albumArtist", DBusValue(s.albumArtists))) }
+            if !s.genres.isEmpty { m.append(("xesam:genre", DBusValue(s.genres))) }
+            if !s.composers.isEmpty { m.append(("xesam:composer", DBusValue(s.composers))) }
+            if let n = s.trackNumber.flatMap(Int32.init(exactly:)) { m.append(("xesam:trackNumber", .int32(n))) }
+            if let n = s.discNumber.flatMap(Int32.init(exactly:)) { m.append(("xesam:discNumber", .int32(n))) }
+            if let d = s.date { m.append(("xesam:contentCreated", .string(d))) }
+            if let us = s.durationMicroseconds { m.append(("mpris:length", .int64(us))) }
+            m.append(("xesam:useCount", .int32(Int32(clamping: s.playCount))))
+            if let t = s.lastPlayed { m.append(("xesam:lastUsed", .string(ISODate.string(fromEpochSeconds: t)))) }
+            if let v = s.sampleRate.flatMap(Int32.init(exactly:)) { m.append(("linnet:sampleRate", .int32(v))) }
+            if let v = s.channels.flatMap(Int32.init(exactly:)) { m.append(("linnet:channels", .int32(v))) }
+            if let v = s.bitrate.flatMap(Int32.init(exactly:)) { m.append(("linnet:bitrate", .int32(v))) }
+            m.append(("linnet:compilation", .boolean(s.isCompilation)))
+            m.append(("linnet:hasArt", .boolean(s.hasArt)))
+            m.append(("linnet:hasLyrics", .boolean(s.hasLyrics)))
+        case .group(let g):
+            m.append(("name", .string(g.name)))
+            m.append(("songs", .uint32(UInt32(clamping: g.songs))))
+            if let a = g.albumArtist { m.append(("albumartist", .string(a))) }
+            if let y = g.year.flatMap(Int32.init(exactly:)) { m.append(("year", .int32(y))) }
+        }
+        return .dictionary(key: .string, value: .variant, m.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
+    }
+}
+
+/// ISO 8601 UTC dates from epoch seconds (xesam:lastUsed), without Foundation.
+enum ISODate {
+    static func string(fromEpochSeconds t: Int64) -> String {
+        let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
+        let secondsOfDay = t - days * 86400
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))Z"
+    }
+}

@@ -1,0 +1,39 @@
+import Glibc
+import PlayerCore
+import SQLite
+
+/// Opens the library database, installing the schema; a file SQLite calls corrupt (or not a database) is moved
+/// aside as `<path>.corrupt-<time>` and a fresh one is built, with a log line.
+enum LibraryDatabase {
+    static func open(path: String, log: (String) -> Void) throws(SQLiteError) -> SQLiteDatabase {
+        do {
+            return try openOnce(path: path)
+        } catch where error.kind == .corrupt {
+            let aside = path + ".corrupt-\(time(nil))"
+            if rename(path, aside) != 0 {
+                log("library: \(path) is corrupt (\(error.message)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+                throw error
+            }
+            // The WAL and shared-memory files belong to the old database.
+            unlink(path + "-wal")
+            unlink(path + "-shm")
+            log("library: \(path) is corrupt (\(error.message)); moved it to \(aside) and rebuilding the library")
+            return try openOnce(path: path)
+        }
+    }
+
+    private static func openOnce(path: String) throws(SQLiteError) -> SQLiteDatabase {
+        let db = try SQLiteDatabase(path: path)
+        db.setBusyTimeout(milliseconds: 5000)
+        try db.enableWriteAheadLog()
+        try LibrarySchema.install(db)
+        return db
+    }
+
+    /// Lists are stored as one text, joined with the unit separator (no tag value contains it).
+    static func join(_ list: [String]) -> String { list.joined(separator: "\u{1F}") }
+    static func split(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "\u{1F}", omittingEmptySubsequences: true).map(String.init)
+    }
+}

@@ -1,0 +1,70 @@
+import PlayerCore
+import SQLite
+
+/// The queries' side of the database: its own connection, used only on the service queue (WAL lets it read
+/// while the scanner writes).
+final class LibraryReader {
+    let db: SQLiteDatabase
+
+    init(db: SQLiteDatabase) { self.db = db }
+
+    func count(_ query: LibraryQuery) throws(SQLiteError) -> Int {
+        let statement = LibrarySQL.count(query)
+        let value = try db.query(statement.sql, statement.bindings).first?.first?.integer ?? 0
+        return Int(truncatingIfNeeded: value)
+    }
+
+    func rows(_ query: LibraryQuery, offset: Int, limit: Int) throws(SQLiteError) -> [LibraryRow] {
+        let built = LibrarySQL.rows(query, offset: offset, limit: limit)
+        let statement = try db.prepare(built.sql)
+        try statement.bind(built.bindings)
+        var out: [LibraryRow] = []
+        while try statement.step() {
+            switch query.kind {
+            case .songs:
+                out.append(.song(Self.song(statement)))
+            case .albums:
+                out.append(.group(GroupRow(name: statement.text(0) ?? "", songs: Self.int(statement, 3) ?? 0,
+                                           albumArtist: statement.text(1), year: Self.int(statement, 2))))
+            default:
+                out.append(.group(GroupRow(name: statement.text(0) ?? "", songs: Self.int(statement, 1) ?? 0)))
+            }
+        }
+        return out
+    }
+
+    /// Drops the page cache this connection filled (the next queries read from the OS's cache).
+    func releaseMemory() { _ = try? db.execute("PRAGMA shrink_memory") }
+
+    /// The number of songs in the library.
+    func songCount() throws(SQLiteError) -> Int {
+        Int(truncatingIfNeeded: try db.query("SELECT count(*) FROM songs").first?.first?.integer ?? 0)
+    }
+
+    static func int(_ s: SQLiteStatement, _ i: Int32) -> Int? {
+        s.isNull(i) ? nil : Int(truncatingIfNeeded: s.int64(i))
+    }
+
+    /// A song row from the columns of `LibrarySQL.songColumns`.
+    static func song(_ s: SQLiteStatement) -> SongRow {
+        var row = SongRow(id: s.int64(0), path: s.blob(1) ?? [], title: s.text(2) ?? "")
+        row.artists = LibraryDatabase.split(s.text(3))
+        row.album = s.text(4)
+        row.albumArtists = LibraryDatabase.split(s.text(5))
+        row.genres = LibraryDatabase.split(s.text(6))
+        row.composers = LibraryDatabase.split(s.text(7))
+        row.trackNumber = int(s, 8)
+        row.discNumber = int(s, 9)
+        row.date = s.text(10)
+        row.durationMicroseconds = s.isNull(11) ? nil : s.int64(11)
+        row.sampleRate = int(s, 12)
+        row.channels = int(s, 13)
+        row.bitrate = int(s, 14)
+        row.isCompilation = s.int64(15) != 0
+        row.hasArt = s.int64(16) != 0
+        row.hasLyrics = s.int64(17) != 0
+        row.playCount = int(s, 18) ?? 0
+        row.lastPlayed = s.isNull(19) ? nil : s.int64(19)
+        return row
+    }
+}

@@ -1,0 +1,246 @@
+import Glibc
+import PlayerCore
+import SQLite
+
+/// Walks library folders and brings the database up to date: new and changed files are read (by size and
+/// mtime), removed ones forgotten. Runs on the library's scan queue only.
+///
+/// Handles symlink loops (directories are visited once by device and inode), unreadable folders (logged,
+/// skipped; their files are kept), files that vanish mid-scan (forgotten), unreadable or corrupt files (recorded
+/// with the error and not read again until they change).
+///
+/// Concurrency: built on the service queue, then handed to the scan queue once and used only there (it and its
+/// writer connection); `@unchecked Sendable` for that hand-over.
+final class LibraryScanner: @unchecked Sendable {
+    let writer: LibraryWriter
+    let log: (String) -> Void
+    /// Called every few hundred files with the number of files examined so far.
+    var progress: (Int) -> Void = { _ in }
+    /// Called with each directory visited (the watcher adds an inotify watch).
+    var visitedDirectory: ([UInt8]) -> Void = { _ in }
+
+    private var scanID: Int64 = 0
+    private var examined = 0
+    private var pendingWrites = 0
+    private var visited: Set<FileID> = []
+    /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes:
+    /// 1024 writes or 128 folders; larger batches keep the FTS index from merging many small segments).
+    private var directoriesInTransaction = 0
+    private var inTransaction = false
+    /// Files to read, collected across directories.
+    private var pending: [Pending] = []
+    /// Playlist files met by the running full scan.
+    private var playlistFiles: [[UInt8]] = []
+
+    init(writer: LibraryWriter, log: @escaping (String) -> Void) {
+        self.writer = writer
+        self.log = log
+    }
+
+    private var db: SQLiteDatabase { writer.db }
+
+    /// A full (incremental) scan of `roots`.
+    func scan(roots: [[UInt8]]) throws(SQLiteError) {
+        scanID = (try db.query("SELECT value FROM meta WHERE key = 'scan'").first?.first?.integer ?? 0) + 1
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('scan', ?)", [.integer(scanID)])
+        examined = 0
+        visited = []
+        playlistFiles = []
+        pending = []
+        defer { try? commit() }
+        for root in roots { try scanRoot(root) }
+        try commit()
+        try PlaylistFiles.sync(playlistFiles, db: db, log: log)
+        // Folders no longer configured: forget their files.
+        let rootSet = Set(roots)
+        for row in try db.query("SELECT DISTINCT root FROM files") {
+            guard let root = row.first?.blob, !rootSet.contains(root) else { continue }
+            try begin()
+            try db.run("DELETE FROM songs WHERE id IN (SELECT id FROM files WHERE root = ?1)", [.blob(root)])
+            try db.run("DELETE FROM files WHERE root = ?1", [.blob(root)])
+            try db.run("DELETE FROM roots WHERE path = ?1", [.blob(root)])
+        }
+        try commit()
+        progress(examined)
+    }
+
+    private func scanRoot(_ root: [UInt8]) throws(SQLiteError) {
+        let name = String(decoding: root, as: UTF8.self)
+        guard case .success(let status) = ByteFileSystem.status(root), status.isDirectory else {
+            // An unmounted disk looks like this: keep its songs until it has been gone for a whole rescan.
+            let since = try db.query("SELECT missing_since FROM roots WHERE path = ?1", [.blob(root)]).first?.first?.integer
+            if since == nil {
+                try db.run("INSERT OR REPLACE INTO roots(path, missing_since) VALUES (?1, ?2)", [.blob(root), .integer(scanID)])
+                log("library: folder \(name) is missing; keeping its songs until it has been gone for a whole rescan")
+            } else if MissingFolderRule.shouldForget(missingSince: since, currentScan: scanID) {
+                try begin()
+                try db.run("DELETE FROM songs WHERE id IN (SELECT id FROM files WHERE root = ?1)", [.blob(root)])
+                try db.run("DELETE FROM files WHERE root = ?1", [.blob(root)])
+                try commit()
+                log("library: folder \(name) has been missing since an earlier scan; forgot its songs")
+            }
+            return
+        }
+        try db.run("INSERT OR REPLACE INTO roots(path, missing_since) VALUES (?1, NULL)", [.blob(root)])
+        var seenDirs: Set<PathKey> = []
+        try walk(root, root: root, seenDirs: &seenDirs)
+        try flushPending()
+        // Directories the database knows under this root that the walk did not reach are gone.
+        var gone: [[UInt8]] = []
+        for row in try db.query("SELECT DISTINCT dir FROM files WHERE root = ?1", [.blob(root)]) {
+            if let dir = row.first?.blob, !seenDirs.contains(PathKey(dir)) { gone.append(dir) }
+        }
+        for dir in gone { try forgetDirectory(dir, recursive: false) }
+    }
+
+    /// Scans one directory and, when `recursive`, everything below it.
+    func walk(_ dir: [UInt8], root: [UInt8], seenDirs: inout Set<PathKey>, recursive: Bool = true) throws(SQLiteError) {
+        guard case .success(let status) = ByteFileSystem.status(dir), status.isDirectory else { return }
+        // A symlink loop (or a folder linked twice) reaches the same directory again: visit it once.
+        guard visited.insert(FileID(device: status.device, inode: status.inode)).inserted || !recursive else { return }
+        let entries: [ByteFileSystem.Entry]
+        switch ByteFileSystem.entries(dir) {
+        case .success(let list): entries = list
+        case .failure(let error):
+            log("library: cannot read folder \(String(decoding: dir, as: UTF8.self)): \(error); keeping what was known")
+            seenDirs.insert(PathKey(dir))   // do not forget its files because we could not look
+            return
+        }
+        seenDirs.insert(PathKey(dir))
+        visitedDirectory(dir)
+        // One transaction around the directory's reads and writes: SQLite then locks once, not per statement.
+        try begin()
+        directoriesInTransaction += 1
+        let known = try writer.known(inDirectory: dir)
+        var present: Set<PathKey> = []
+        let lyricsNames = Set(entries.compactMap { e -> PathKey? in
+            ScanDecision.fileExtension(e.name) == "lrc" ? PathKey(Array(e.name.dropLast(4))) : nil
+        })
+        let directoryFD = ByteFileSystem.openDirectory(dir)
+        defer { if directoryFD >= 0 { close(directoryFD) } }
+        var subdirectories: [[UInt8]] = []
+        for entry in entries {
+            let path = dir.appendingComponent(entry.name)
+            if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
+            if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) { continue }
+            let ext = ScanDecision.fileExtension(entry.name)
+            if let ext, ScanDecision.playlistExtensions.contains(ext) { playlistFiles.append(path); continue }
+            let isAudio = ext.map { ScanDecision.audioExtensions.contains($0) } ?? false
+            if !isAudio && entry.type == UInt8(DT_REG) { continue }
+            let stat = directoryFD >= 0 ? ByteFileSystem.status(of: entry.name, in: directoryFD) : ByteFileSystem.status(path)
+            guard case .success(let st) = stat else { continue }   // vanished or dangling
+            if st.isDirectory { subdirectories.append(path); continue }
+            guard st.isRegularFile, isAudio else { continue }
+            present.insert(PathKey(path))
+            examined += 1
+            if examined % 500 == 0 { progress(examined) }
+            let old = known[PathKey(path)]
+            guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: st.mtimeNanoseconds) == .read
+            else { continue }
+            let stem = ext.map { Array(entry.name.dropLast($0.utf8.count + 1)) } ?? entry.name
+            pending.append(Pending(path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
+                                   oldID: old?.id, sidecarLyrics: lyricsNames.contains(PathKey(stem))))
+        }
+        if pending.count >= 64 { try flushPending() }
+        for (path, entry) in known where !present.contains(path) {
+            try begin()
+            try writer.forget(id: entry.id)
+        }
+        if directoriesInTransaction >= 128 { try commit() }
+        if recursive {
+            for sub in subdirectories { try walk(sub, root: root, seenDirs: &seenDirs) }
+        }
+    }
+
+    /// A file to read, with what the walk learnt about it.
+    struct Pending: Sendable {
+        var path: [UInt8]
+        var root: [UInt8]
+        var dir: [UInt8]
+        var size: Int64
+        var mtime: Int64
+        var oldID: Int64?
+        var sidecarLyrics: Bool
+    }
+
+    /// Reads the tags of the files collected so far (across directories, so every core has work) and records them.
+    private func flushPending() throws(SQLiteError) {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        // Tags are read on every core; the database is written here, in order, by this one thread.
+        let results = ParallelMap.map(batch) { p in
+            TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
+        }
+        for (p, result) in zip(batch, results) {
+            try begin()
+            switch result {
+            case .success(let song):
+                try writer.record(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                                  song: song, error: nil, scan: scanID, now: Int64(time(nil)))
+            case .failure(let error) where error.kind == .notFound:
+                if let id = p.oldID { try writer.forget(id: id) }   // vanished between readdir and open
+            case .failure(let error):
+                try writer.record(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                                  song: nil, error: error.description, scan: scanID, now: Int64(time(nil)))
+            }
+            pendingWrites += 1
+            if pendingWrites >= 1024 { try commit() }
+        }
+    }
+
+    /// Forgets the files of `dir` (and, when `recursive`, of every folder below it).
+    func forgetDirectory(_ dir: [UInt8], recursive: Bool) throws(SQLiteError) {
+        try begin()
+        var prefix = dir
+        prefix.append(0x2F)
+        let condition = recursive ? "dir = ?1 OR substr(dir, 1, ?3) = ?2" : "dir = ?1"
+        let binds: [SQLiteValue] = recursive ? [.blob(dir), .blob(prefix), .integer(Int64(prefix.count))] : [.blob(dir)]
+        try db.run("DELETE FROM songs WHERE id IN (SELECT id FROM files WHERE \(condition))", binds)
+        try db.run("DELETE FROM files WHERE \(condition)", binds)
+    }
+
+    /// Rescans directories named by inotify (new folders below them are walked fully).
+    func rescan(directories: [[UInt8]], roots: [[UInt8]]) throws(SQLiteError) {
+        visited = []
+        playlistFiles = []
+        defer { try? commit() }
+        for dir in directories {
+            guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }
+            if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
+                var seen: Set<PathKey> = []
+                try walk(dir, root: root, seenDirs: &seen)
+                try flushPending()
+            } else {
+                try forgetDirectory(dir, recursive: true)
+            }
+        }
+        try commit()
+        try PlaylistFiles.sync(playlistFiles, within: directories, db: db, log: log)
+    }
+
+    /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).
+    func releaseMemory() {
+        do { try db.execute("PRAGMA shrink_memory") } catch { log("library: \(error)") }
+        // malloc_trim is glibc's (malloc.h is not in the Glibc module): looked up once by name.
+        if let trim = Self.mallocTrim { _ = trim(0) }
+    }
+
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+    }
+
+    private func begin() throws(SQLiteError) {
+        guard !inTransaction else { return }
+        try db.execute("BEGIN IMMEDIATE")
+        inTransaction = true
+    }
+
+    private func commit() throws(SQLiteError) {
+        guard inTransaction else { return }
+        inTransaction = false
+        pendingWrites = 0
+        directoriesInTransaction = 0
+        try db.execute("COMMIT")
+    }
+}

@@ -1,0 +1,89 @@
+import SQLite
+
+/// The library database's tables. Names are grouped by their folded key (`names.key`), so spellings that differ
+/// only in case, accents or width are one artist; per-name and per-album song counts are kept by triggers so
+/// listing artists or albums never scans the songs. Search texts are kept twice: plainly (`search`, scanned with
+/// instr() for queries under three characters) and in an FTS5 trigram index (`search_fts`, substring queries of
+/// three characters or more without a scan: 1–2 ms instead of ~13 ms at 100,000 songs).
+enum LibrarySchema {
+    static let version: Int64 = 1
+
+    /// Roles of `names` rows.
+    enum Role: Int64 {
+        case artist = 1, albumArtist = 2, genre = 3, composer = 4
+    }
+
+    static let sql = """
+        PRAGMA foreign_keys = ON;
+        CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value);
+        CREATE TABLE IF NOT EXISTS roots(path BLOB PRIMARY KEY, missing_since INTEGER);
+        CREATE TABLE IF NOT EXISTS files(
+            id INTEGER PRIMARY KEY, path BLOB NOT NULL UNIQUE, root BLOB NOT NULL, dir BLOB NOT NULL,
+            size INTEGER NOT NULL, mtime INTEGER NOT NULL, error TEXT, seen INTEGER NOT NULL, added INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS files_dir ON files(dir);
+        CREATE INDEX IF NOT EXISTS files_root ON files(root, seen);
+        CREATE TABLE IF NOT EXISTS albums(
+            id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name_key TEXT NOT NULL, name TEXT NOT NULL,
+            albumartist TEXT NOT NULL, sort TEXT NOT NULL, year INTEGER, songs INTEGER NOT NULL DEFAULT 0,
+            added INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS albums_name ON albums(name_key);
+        CREATE INDEX IF NOT EXISTS albums_sort ON albums(sort);
+        CREATE TABLE IF NOT EXISTS songs(
+            id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+            title TEXT NOT NULL, title_key TEXT NOT NULL, album TEXT, album_id INTEGER, year INTEGER, date TEXT,
+            track INTEGER, disc INTEGER, duration INTEGER, rate INTEGER, channels INTEGER, bitrate INTEGER,
+            compilation INTEGER NOT NULL, art INTEGER NOT NULL, lyrics INTEGER NOT NULL, artist_sort TEXT NOT NULL,
+            artists TEXT NOT NULL, albumartists TEXT NOT NULL, genres TEXT NOT NULL, composers TEXT NOT NULL,
+            added INTEGER NOT NULL, plays INTEGER NOT NULL DEFAULT 0, last_played INTEGER);
+        CREATE INDEX IF NOT EXISTS songs_album ON songs(album_id, disc, track);
+        CREATE INDEX IF NOT EXISTS songs_year ON songs(year);
+        CREATE INDEX IF NOT EXISTS songs_added ON songs(added);
+        CREATE INDEX IF NOT EXISTS songs_plays ON songs(plays);
+        CREATE TABLE IF NOT EXISTS search(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+        CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(text, tokenize = 'trigram');
+        CREATE TABLE IF NOT EXISTS names(
+            id INTEGER PRIMARY KEY, role INTEGER NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL, sort TEXT NOT NULL,
+            songs INTEGER NOT NULL DEFAULT 0, UNIQUE(role, key));
+        CREATE INDEX IF NOT EXISTS names_sort ON names(role, sort);
+        CREATE TABLE IF NOT EXISTS song_names(
+            role INTEGER NOT NULL, name INTEGER NOT NULL, song INTEGER NOT NULL, PRIMARY KEY(role, name, song))
+            WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS song_names_song ON song_names(song);
+        CREATE TABLE IF NOT EXISTS playlists(
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL, path BLOB UNIQUE,
+            created INTEGER NOT NULL, modified INTEGER NOT NULL, last_played INTEGER, position INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS playlist_items(
+            playlist INTEGER NOT NULL REFERENCES playlists(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+            path BLOB NOT NULL, PRIMARY KEY(playlist, position)) WITHOUT ROWID;
+
+        CREATE TRIGGER IF NOT EXISTS song_names_add AFTER INSERT ON song_names BEGIN
+            UPDATE names SET songs = songs + 1 WHERE id = new.name; END;
+        CREATE TRIGGER IF NOT EXISTS song_names_remove AFTER DELETE ON song_names BEGIN
+            UPDATE names SET songs = songs - 1 WHERE id = old.name; END;
+        CREATE TRIGGER IF NOT EXISTS songs_add AFTER INSERT ON songs WHEN new.album_id IS NOT NULL BEGIN
+            UPDATE albums SET songs = songs + 1 WHERE id = new.album_id; END;
+        CREATE TRIGGER IF NOT EXISTS songs_remove AFTER DELETE ON songs BEGIN
+            UPDATE albums SET songs = songs - 1 WHERE id = old.album_id;
+            DELETE FROM song_names WHERE song = old.id;
+            DELETE FROM search WHERE id = old.id; END;
+        CREATE TRIGGER IF NOT EXISTS songs_remove_fts AFTER DELETE ON songs BEGIN
+            DELETE FROM search_fts WHERE rowid = old.id; END;
+        """
+
+    /// Creates the tables (idempotent) and checks the version; a newer database is refused.
+    static func install(_ db: SQLiteDatabase) throws(SQLiteError) {
+        try db.execute(sql)
+        // A database from before the trigram index: fill it once from the plain search texts.
+        let indexed = try db.query("SELECT count(*) FROM search_fts").first?.first?.integer ?? 0
+        if indexed == 0 {
+            try db.execute("INSERT INTO search_fts(rowid, text) SELECT id, text FROM search")
+        }
+        let stored = try db.query("SELECT value FROM meta WHERE key = 'version'").first?.first?.integer
+        if stored == nil {
+            try db.run("INSERT INTO meta(key, value) VALUES ('version', ?)", [.integer(version)])
+        } else if let stored, stored > version {
+            throw SQLiteError(operation: "library schema", code: 1,
+                              message: "database version \(stored) is newer than this linnetd (\(version))")
+        }
+    }
+}

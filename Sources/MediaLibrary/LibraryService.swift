@@ -1,0 +1,147 @@
+import Dispatch
+import Glibc
+import PlayerCore
+import SQLite
+
+/// The media library: scans its folders in the background, follows changes with inotify and answers queries
+/// from SQLite (nothing of the library is held in memory).
+///
+/// Concurrency: two confinement domains. The scanner, the writer connection and the watcher live on `scanQueue`;
+/// the reader connection, `status` and the callbacks live on `serviceQueue` (the daemon's queue). They talk only
+/// by `async` hops carrying values, hence `@unchecked Sendable`.
+public final class LibraryService: @unchecked Sendable {
+    public let roots: [[UInt8]]
+    let serviceQueue: DispatchQueue
+    private let scanQueue = DispatchQueue(label: "linnet.library.scan", qos: .utility)
+    let log: @Sendable (String) -> Void
+    // scanQueue only:
+    private var scanner: LibraryScanner?
+    private var watcher: DirectoryWatcher?
+    private var scanRequested = false
+    private var scanning = false
+    // serviceQueue only:
+    private let reader: LibraryReader
+    let playlistStore: PlaylistStore
+    /// What the bus shows; changed only on the service queue.
+    public private(set) var status = LibraryStatus()
+    /// Called on the service queue when `status` changes.
+    public var onStatus: (LibraryStatus) -> Void = { _ in }
+
+    /// Opens (or rebuilds) the database at `databasePath`; call on the service queue.
+    public init(databasePath: String, roots: [String], serviceQueue: DispatchQueue,
+                log: @escaping @Sendable (String) -> Void) throws(LibraryError) {
+        self.roots = roots.map { Array($0.utf8) }
+        self.serviceQueue = serviceQueue
+        self.log = log
+        do {
+            let writerDB = try LibraryDatabase.open(path: databasePath, log: log)
+            let writer = try LibraryWriter(db: writerDB)
+            reader = LibraryReader(db: try SQLiteDatabase(path: databasePath))
+            reader.db.setBusyTimeout(milliseconds: 5000)
+            playlistStore = PlaylistStore(db: reader.db)
+            status.songs = try reader.songCount()
+            let scanner = LibraryScanner(writer: writer, log: log)
+            scanQueue.async { [self] in setUp(scanner) }
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    private func setUp(_ scanner: LibraryScanner) {
+        self.scanner = scanner
+        watcher = DirectoryWatcher(queue: scanQueue, log: log) { [weak self] dirs in self?.changed(dirs) }
+        if watcher == nil { log("library: inotify is unavailable; changes show after a rescan") }
+        scanner.visitedDirectory = { [weak self] dir in self?.watcher?.watch(dir) }
+        scanner.progress = { [weak self] examined in
+            guard let self else { return }
+            serviceQueue.async { self.update { $0.scanned = examined } }
+        }
+    }
+
+    /// Starts a scan in the background (a second request during a scan runs once more after it).
+    public func rescan() {
+        scanQueue.async { [self] in
+            scanRequested = true
+            guard !scanning else { return }
+            runScans()
+        }
+    }
+
+    private func runScans() {
+        guard let scanner else { return }
+        scanning = true
+        serviceQueue.async { self.update { $0.scanning = true; $0.scanned = 0 } }
+        while scanRequested {
+            scanRequested = false
+            var clock = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &clock)
+            do { try scanner.scan(roots: roots) } catch { log("library: scan failed: \(error)") }
+            var end = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            let ms = (end.tv_sec - clock.tv_sec) * 1000 + (end.tv_nsec - clock.tv_nsec) / 1_000_000
+            log("library: scan finished in \(ms) ms")
+        }
+        scanning = false
+        scanner.releaseMemory()
+        serviceQueue.async {
+            self.refreshCount(scanning: false)
+            self.reader.releaseMemory()
+        }
+    }
+
+    private func changed(_ dirs: [[UInt8]]) {
+        guard let scanner else { return }
+        do { try scanner.rescan(directories: dirs, roots: roots) } catch { log("library: update failed: \(error)") }
+        serviceQueue.async { self.refreshCount(scanning: self.status.scanning) }
+    }
+
+    private func refreshCount(scanning: Bool) {
+        do {
+            let songs = try reader.songCount()
+            update { $0.songs = songs; $0.scanning = scanning }
+        } catch {
+            log("library: cannot count songs: \(error)")
+        }
+    }
+
+    private func update(_ change: (inout LibraryStatus) -> Void) {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        var next = status
+        change(&next)
+        guard next != status else { return }
+        status = next
+        onStatus(next)
+    }
+
+    // MARK: Queries (service queue)
+
+    public func count(_ query: LibraryQuery) throws(LibraryError) -> Int {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        if query.kind == .playlists { return try playlists().count }
+        do { return try reader.count(query) } catch { throw .storage(error.description) }
+    }
+
+    public func rows(_ query: LibraryQuery, offset: Int, limit: Int) throws(LibraryError) -> [LibraryRow] {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        if query.kind == .playlists {
+            let sorted = PlaylistOrdering.alphabetical.sorted(try playlists(), reverse: query.order == .songs)
+            return sorted.dropFirst(max(0, offset)).prefix(max(0, limit)).map { .group(GroupRow(name: $0.name, songs: $0.songs)) }
+        }
+        // The automatic playlists are not stored as lists: take their songs from the playlist store.
+        if query.kind == .songs, let name = query.filter.playlist, query.filter == LibraryQuery.Filter(playlist: name),
+           let info = try? playlist(named: name), info.source == .recentlyAdded || info.source == .mostPlayed {
+            return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
+        }
+        do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }
+    }
+
+    /// Every song `query` selects (for songs; for a group kind, the songs of every group it lists).
+    public func songs(_ query: LibraryQuery) throws(LibraryError) -> [SongRow] {
+        var songQuery = query
+        songQuery.kind = .songs
+        if query.kind != .songs { songQuery.order = .natural }
+        return try rows(songQuery, offset: 0, limit: Int(Int32.max)).compactMap {
+            if case .song(let s) = $0 { s } else { nil }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import PlayerCore
+import SQLite
+
+/// The scanner's side of the database: records files and songs, forgets them. One writer (the scan queue); every
+/// call is made inside a transaction the scanner opens per batch.
+final class LibraryWriter {
+    let db: SQLiteDatabase
+    private let upsertFile: SQLiteStatement
+    private let deleteSong: SQLiteStatement
+    private let deleteFile: SQLiteStatement
+    private let upsertAlbum: SQLiteStatement
+    private let insertSong: SQLiteStatement
+    private let upsertName: SQLiteStatement
+    private let linkName: SQLiteStatement
+    private let insertSearch: SQLiteStatement
+    private let insertSearchIndex: SQLiteStatement
+    private let filesInDir: SQLiteStatement
+    /// Name ids by (role, folded key), so a scan asks the database once per distinct artist.
+    private var nameIDs: [String: Int64] = [:]
+    /// Album ids by key.
+    private var albumIDs: [String: Int64] = [:]
+
+    init(db: SQLiteDatabase) throws(SQLiteError) {
+        self.db = db
+        upsertFile = try db.prepare("""
+            INSERT INTO files(path, root, dir, size, mtime, error, seen, added) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+            ON CONFLICT(path) DO UPDATE SET size = ?4, mtime = ?5, error = ?6, seen = ?7 RETURNING id
+            """, persistent: true)
+        deleteSong = try db.prepare("DELETE FROM songs WHERE id = ?1", persistent: true)
+        deleteFile = try db.prepare("DELETE FROM files WHERE id = ?1", persistent: true)
+        upsertAlbum = try db.prepare("""
+            INSERT INTO albums(key, name_key, name, albumartist, sort, year, added) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT(key) DO UPDATE SET year = coalesce(albums.year, excluded.year) RETURNING id
+            """, persistent: true)
+        insertSong = try db.prepare("""
+            INSERT INTO songs(id, title, title_key, album, album_id, year, date, track, disc, duration, rate, channels,
+                bitrate, compilation, art, lyrics, artist_sort, artists, albumartists, genres, composers, added)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
+            """, persistent: true)
+        upsertName = try db.prepare("""
+            INSERT INTO names(role, key, name, sort) VALUES (?1, ?2, ?3, ?4)
+            ON CONFLICT(role, key) DO UPDATE SET role = role RETURNING id
+            """, persistent: true)
+        linkName = try db.prepare("INSERT OR IGNORE INTO song_names(role, name, song) VALUES (?1, ?2, ?3)",
+                                  persistent: true)
+        insertSearch = try db.prepare("INSERT OR REPLACE INTO search(id, text) VALUES (?1, ?2)", persistent: true)
+        insertSearchIndex = try db.prepare("INSERT INTO search_fts(rowid, text) VALUES (?1, ?2)", persistent: true)
+        filesInDir = try db.prepare("SELECT id, path, size, mtime FROM files WHERE dir = ?1", persistent: true)
+    }
+
+    /// What the database knows about the files of one directory: path → (id, size, mtime).
+    func known(inDirectory dir: [UInt8]) throws(SQLiteError) -> [PathKey: (id: Int64, known: ScanDecision.Known)] {
+        filesInDir.reset()
+        try filesInDir.bind(.blob(dir), at: 1)
+        var out: [PathKey: (id: Int64, known: ScanDecision.Known)] = [:]
+        while try filesInDir.step() {
+            out[PathKey(filesInDir.blob(1) ?? [])] = (filesInDir.int64(0),
+                                             ScanDecision.Known(size: filesInDir.int64(2), mtimeNanoseconds: filesInDir.int64(3)))
+        }
+        return out
+    }
+
+    /// Records a file that was read: its song when `song` is given, else `error` (unreadable or corrupt).
+    func record(path: [UInt8], root: [UInt8], dir: [UInt8], size: Int64, mtime: Int64, song: LibrarySong?,
+                error: String?, scan: Int64, now: Int64) throws(SQLiteError) {
+        upsertFile.reset()
+        try upsertFile.bind([.blob(path), .blob(root), .blob(dir), .integer(size), .integer(mtime),
+                             error.map { .text($0) } ?? .null, .integer(scan)])
+        guard try upsertFile.step() else { return }
+        let id = upsertFile.int64(0)
+        upsertFile.reset()
+        try deleteSong.run([.integer(id)])
+        guard let song else { return }
+        var albumID: SQLiteValue = .null
+        if let key = song.albumKey, let album = song.album {
+            if let known = albumIDs[key] {
+                albumID = .integer(known)
+            } else {
+                upsertAlbum.reset()
+                try upsertAlbum.bind([.text(key), .text(TextFolding.fold(album)), .text(album),
+                                      .text(song.effectiveAlbumArtist),
+                                      .text(song.albumArtistSortKey + "\u{1F}" + TextFolding.fold(album)),
+                                      song.year.map { .integer(Int64($0)) } ?? .null, .integer(now)])
+                if try upsertAlbum.step() {
+                    albumIDs[key] = upsertAlbum.int64(0)
+                    albumID = .integer(upsertAlbum.int64(0))
+                }
+                upsertAlbum.reset()
+            }
+        }
+        func int(_ v: Int?) -> SQLiteValue { v.map { .integer(Int64($0)) } ?? .null }
+        try insertSong.run([
+            .integer(id), .text(song.title), .text(TextFolding.fold(song.title)), song.album.map { .text($0) } ?? .null,
+            albumID, int(song.year), song.date.map { .text($0) } ?? .null, int(song.trackNumber), int(song.discNumber),
+            song.durationMicroseconds.map { .integer($0) } ?? .null, int(song.sampleRate), int(song.channels),
+            int(song.bitrate), .integer(song.isCompilation ? 1 : 0), .integer(song.hasArt ? 1 : 0),
+            .integer(song.hasLyrics ? 1 : 0), .text(song.artistSortKey), .text(LibraryDatabase.join(song.artists)),
+            .text(LibraryDatabase.join(song.albumArtists)), .text(LibraryDatabase.join(song.genres)),
+            .text(LibraryDatabase.join(song.composers)), .integer(now),
+        ])
+        let searchText = song.searchText
+        try insertSearch.run([.integer(id), .text(searchText)])
+        try insertSearchIndex.run([.integer(id), .text(searchText)])
+        for artist in song.artists { try link(.artist, artist, sortTag: nil, song: id) }
+        try link(.albumArtist, song.effectiveAlbumArtist, sortTag: nil, song: id)
+        for genre in song.genres { try link(.genre, genre, sortTag: nil, song: id) }
+        for composer in song.composers { try link(.composer, composer, sortTag: nil, song: id) }
+    }
+
+    /// Forgets one file (its song, names and search text go with it through the triggers).
+    func forget(id: Int64) throws(SQLiteError) {
+        try deleteSong.run([.integer(id)])
+        try deleteFile.run([.integer(id)])
+    }
+
+    private func link(_ role: LibrarySchema.Role, _ name: String, sortTag: String?, song: Int64) throws(SQLiteError) {
+        let key = TextFolding.fold(name)
+        guard !key.isEmpty else { return }
+        let cacheKey = "\(role.rawValue)\u{1F}\(key)"
+        let nameID: Int64
+        if let known = nameIDs[cacheKey] {
+            nameID = known
+        } else {
+            upsertName.reset()
+            try upsertName.bind([.integer(role.rawValue), .text(key), .text(name),
+                                 .text(SortName.key(for: name, sortTag: sortTag))])
+            guard try upsertName.step() else { return }
+            nameID = upsertName.int64(0)
+            upsertName.reset()
+            nameIDs[cacheKey] = nameID
+        }
+        try linkName.run([.integer(role.rawValue), .integer(nameID), .integer(song)])
+    }
+}

@@ -1,0 +1,30 @@
+/// What the bus and the CLI can ask of the library (implemented by the daemon; the MPRIS layer calls it on the
+/// service queue).
+public protocol LibraryControl: AnyObject, Sendable {
+    /// How many rows `query` has.
+    func count(_ query: LibraryQuery) throws(LibraryError) -> Int
+    /// Up to `limit` rows of `query` from `offset`.
+    func rows(_ query: LibraryQuery, offset: Int, limit: Int) throws(LibraryError) -> [LibraryRow]
+    /// Puts the songs `query` selects into the play queue.
+    func enqueue(_ query: LibraryQuery, mode: EnqueueMode) throws(LibraryError)
+    /// Scans the library folders again (in the background).
+    func rescan()
+}
+
+/// The playlist operations of the library (the Library interface and MPRIS Playlists call them on the service
+/// queue). Names match case-, accent- and width-insensitively; file and automatic playlists are read-only.
+public protocol PlaylistControl: AnyObject, Sendable {
+    func playlists() throws(LibraryError) -> [PlaylistInfo]
+    func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo
+    func renamePlaylist(_ name: String, to newName: String) throws(LibraryError)
+    /// Appends the songs `query` selects.
+    func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError)
+    func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError)
+    func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError)
+    func deletePlaylist(_ name: String) throws(LibraryError)
+    func exportPlaylist(_ name: String, to path: String) throws(LibraryError)
+    /// Replaces the queue with the playlist and plays it (MPRIS ActivatePlaylist).
+    func activatePlaylist(id: String) throws(LibraryError)
+    /// The playlist last activated, if any.
+    var activePlaylist: PlaylistInfo? { get }
+}

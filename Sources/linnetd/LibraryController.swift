@@ -1,0 +1,135 @@
+import DBus
+import Dispatch
+import Glibc
+import MPRIS
+import MediaLibrary
+import PlayerCore
+
+/// Connects the media library to the player and the bus: queries answer from SQLite, Enqueue fills the queue,
+/// status changes become PropertiesChanged on the Library interface.
+///
+/// Concurrency: confined to the service queue (the connection's), where the bus handlers run and the library
+/// delivers its status; `@unchecked Sendable` for that reason.
+final class LibraryController: LibraryControl, PlaylistControl, @unchecked Sendable {
+    let service: LibraryService
+    let player: Player
+    var interface: LibraryInterface?
+    var playlistsInterface: PlaylistsInterface?
+    /// The playlist last activated (MPRIS ActivePlaylist).
+    private(set) var activePlaylist: PlaylistInfo?
+
+    init(service: LibraryService, player: Player) {
+        self.service = service
+        self.player = player
+        service.onStatus = { [weak self] status in
+            self?.interface?.update(status)
+            // A scan may have found, changed or dropped playlist files.
+            if !status.scanning { self?.playlistsInterface?.refresh() }
+        }
+    }
+
+    func count(_ query: LibraryQuery) throws(LibraryError) -> Int { try service.count(query) }
+
+    func rows(_ query: LibraryQuery, offset: Int, limit: Int) throws(LibraryError) -> [LibraryRow] {
+        try service.rows(query, offset: offset, limit: limit)
+    }
+
+    func enqueue(_ query: LibraryQuery, mode: EnqueueMode) throws(LibraryError) {
+        try player.enqueue(songs: service.songs(query), mode: mode)
+    }
+
+    func rescan() { service.rescan() }
+
+    // MARK: Playlists
+
+    func playlists() throws(LibraryError) -> [PlaylistInfo] { try service.playlists() }
+    func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo { try service.createPlaylist(name) }
+    func renamePlaylist(_ name: String, to newName: String) throws(LibraryError) {
+        try service.renamePlaylist(name, to: newName)
+    }
+    func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError) { try service.addToPlaylist(name, query) }
+    func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError) {
+        try service.removeFromPlaylist(name, at: position)
+    }
+    func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError) {
+        try service.movePlaylistEntry(name, from: from, to: to)
+    }
+    func deletePlaylist(_ name: String) throws(LibraryError) {
+        try service.deletePlaylist(name)
+        if let active = activePlaylist, (try? service.playlist(named: active.id)) == nil { activePlaylist = nil }
+    }
+    func exportPlaylist(_ name: String, to path: String) throws(LibraryError) { try service.exportPlaylist(name, to: path) }
+
+    func activatePlaylist(id: String) throws(LibraryError) {
+        let info = try service.playlist(named: id)
+        guard info.id == id else { throw .playlist("no playlist with id \(id)") }
+        try player.enqueue(songs: service.playlistSongs(info, markPlayed: true), mode: .replace)
+        activePlaylist = info
+    }
+
+    /// Opens the library in `stateDirectory` over the configured folders and exports its interface; a library
+    /// that cannot open is logged and left out (the player still works).
+    static func start(stateDirectory: String, folders: [String], player: Player, connection: DBusConnection,
+                      queue: DispatchQueue) -> LibraryController? {
+        var prefix = ""
+        for component in stateDirectory.split(separator: "/") {
+            prefix += "/" + component
+            mkdir(prefix, 0o755)   // EEXIST is fine; any other failure shows when the database opens
+        }
+        let service: LibraryService
+        do {
+            service = try LibraryService(databasePath: stateDirectory + "/library.db", roots: folders,
+                                         serviceQueue: queue, log: { Log.info($0) })
+        } catch {
+            Log.error("library: cannot open: \(error); running without a library")
+            return nil
+        }
+        let controller = LibraryController(service: service, player: player)
+        do {
+            controller.interface = try LibraryInterface(connection: connection, control: controller,
+                                                        initial: service.status,
+                                                        playlistsChanged: { [weak controller] in
+                                                            controller?.playlistsInterface?.refresh()
+                                                        }, log: { Log.error($0) })
+            controller.playlistsInterface = try PlaylistsInterface(connection: connection, control: controller,
+                                                                   log: { Log.error($0) })
+        } catch {
+            Log.error("library: cannot export the interface: \(error)")
+            return nil
+        }
+        player.playCounter = PlayCounter(queue: queue) { [weak service] path in service?.recordPlay(path: path) }
+        Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
+        service.rescan()
+        return controller
+    }
+
+    /// The folders to scan: the desktop's music folder (when it exists), linnetd.conf's, the command line's.
+    static func folders(settings: RouteSettings, arguments: Arguments, environment: (String) -> String?,
+                        workingDirectory: String) -> [String] {
+        let home = environment("HOME")
+        let configHome = environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? home.map { $0 + "/.config" }
+        let userDirs = configHome.flatMap { readSmallFile($0 + "/user-dirs.dirs") }
+        let music = LibraryFolders.musicDirectory(home: home, userDirs: userDirs)
+        var st = stat()
+        let exists = music.map { stat($0, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR } ?? false
+        return LibraryFolders.resolve(musicDirectory: music, musicDirectoryExists: exists,
+                                      configured: settings.libraryFolders, commandLine: arguments.libraryFolders,
+                                      workingDirectory: workingDirectory)
+    }
+
+    private static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 64 * 1024 {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

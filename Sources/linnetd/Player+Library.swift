@@ -1,0 +1,71 @@
+import PlayerCore
+
+/// Putting library songs into the queue (Library.Enqueue, playlists): their tags come from the database, so
+/// nothing is probed again.
+extension Player {
+    /// Queues `songs` as `mode` says; `replace` starts the first one.
+    func enqueue(songs: [SongRow], mode: EnqueueMode) throws(LibraryError) {
+        var items: [MediaItem] = []
+        var known: [TrackDetails] = []
+        for song in songs {
+            // The queue holds paths as strings: a name that is not UTF-8 cannot be queued yet (logged).
+            guard let path = song.pathString else {
+                Log.info("library: cannot queue \(song.uri): its file name is not UTF-8")
+                continue
+            }
+            items.append(MediaItem(.file(path: path), title: song.title, durationMicroseconds: song.durationMicroseconds))
+            known.append(TrackDetails(durationMicroseconds: song.durationMicroseconds, tags: song.tags, isSeekable: true))
+        }
+        guard !items.isEmpty else { throw .nothingToPlay }
+        let added: [QueueEntry]
+        switch mode {
+        case .replace:
+            added = model.replace(with: items)
+            details.removeAll()
+            probed = []
+        case .append:
+            added = model.append(items)
+        case .next:
+            added = (try? model.insert(items, after: model.currentID)) ?? model.append(items)
+        }
+        for (entry, d) in zip(added, known) {
+            details[entry.id] = d
+            probed.insert(entry.id)
+        }
+        if mode == .replace || model.current == nil || status == .stopped && mode != .append && model.count == added.count {
+            try? model.goTo(added[0].id)
+            start(added[0], at: 0, paused: false)
+        } else {
+            refreshNext()
+        }
+        publish()
+    }
+}
+
+extension Player {
+    /// Tells the play counter where playback is (called from `publish`).
+    func countPlays() {
+        guard let counter = playCounter else { return }
+        let current = model.current
+        counter.refresh(entry: current?.id, path: current?.location.path,
+                        durationMicroseconds: current.flatMap { details[$0.id]?.durationMicroseconds },
+                        playing: status == .playing, position: { [unowned self] in positionMicroseconds })
+    }
+}
+
+extension SongRow {
+    /// The row's tags in the player's terms.
+    var tags: TrackTags {
+        var t = TrackTags()
+        t.title = title
+        t.artists = artists
+        t.album = album
+        t.albumArtists = albumArtists
+        t.genres = genres
+        t.composers = composers
+        t.trackNumber = trackNumber
+        t.discNumber = discNumber
+        t.date = date
+        return t
+    }
+}

@@ -1,0 +1,216 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+extension ServiceSuites {
+    /// The media library of the real linnetd on a private bus, checked against a generated tree whose answers the
+    /// generator knows: the Library interface, MPRIS Playlists, the `linnet` CLI.
+    @Suite(.serialized) struct LibraryServiceTests {
+        static let library = "org.mpris.MediaPlayer2.linnet.Library"
+        static let playlists = "org.mpris.MediaPlayer2.Playlists"
+
+        final class Setup {
+            let f: ServiceFixture
+            let tree = LibraryTree(count: 120)
+            let music: String
+
+            init() throws {
+                f = try ServiceFixture()
+                music = f.stateDir.file("Music")
+                try tree.write(to: music, template: try LibraryTree.template(in: f.stateDir.path))
+                // A playlist file in the library folder (relative entries).
+                try "#EXTM3U\n\(tree.songs[3].relativePath)\n\(tree.songs[1].relativePath)\n"
+                    .write(toFile: music + "/Favourites.m3u8", atomically: true, encoding: .utf8)
+                try f.launch(["--no-restore", "--library", music])
+                try f.waitUntil("first scan", timeout: 60) {
+                    try f.get(LibraryServiceTests.library, "Scanning") == .boolean(false)
+                        && f.get(LibraryServiceTests.library, "Songs") == .uint32(UInt32(tree.songs.count))
+                }
+            }
+
+            func filter(_ pairs: [(String, DBusValue)]) -> DBusValue {
+                .dictionary(key: .string, value: .variant, pairs.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
+            }
+
+            func count(_ kind: String, _ pairs: [(String, DBusValue)] = []) throws -> UInt32? {
+                try f.call(LibraryServiceTests.library, "Count", [.string(kind), filter(pairs)]).first.flatMap {
+                    if case .uint32(let n) = $0 { n } else { nil }
+                }
+            }
+
+            func query(_ kind: String, _ pairs: [(String, DBusValue)] = [], order: String = "",
+                       offset: UInt32 = 0, limit: UInt32 = 100_000) throws -> [[String: DBusValue]] {
+                let reply = try f.call(LibraryServiceTests.library, "Query",
+                                       [.string(kind), filter(pairs), .string(order), .uint32(offset), .uint32(limit)])
+                guard case .array(_, let rows)? = reply.first else { return [] }
+                return rows.map { ($0.stringKeyedDictionary ?? [:]).mapValues(\.unwrappingVariants) }
+            }
+
+            func errorName(_ body: () throws -> Void) -> String? {
+                do { try body(); return nil } catch let e as DBusError { return e.name } catch { return "\(error)" }
+            }
+        }
+
+        @Test func queriesAnswerWhatTheGeneratorKnows() throws {
+            let s = try Setup()
+            let xml = try s.f.client.call(destination: ServiceFixture.bus, path: ServiceFixture.path,
+                                          interface: "org.freedesktop.DBus.Introspectable", method: "Introspect")
+                .first?.stringValue ?? ""
+            for member in ["<interface name=\"\(Self.library)\"", "<method name=\"Count\"", "<method name=\"Query\"",
+                           "<method name=\"Enqueue\"", "<method name=\"Rescan\"", "<property name=\"Scanning\" type=\"b\"",
+                           "<property name=\"Songs\" type=\"u\"", "<interface name=\"\(Self.playlists)\""] {
+                #expect(xml.contains(member), "\(member)")
+            }
+            #expect(try s.count("songs") == 120)
+            #expect(try s.count("artists") == UInt32(s.tree.artistKeys.count))
+            #expect(try s.count("albums") == UInt32(s.tree.albumCount))
+            #expect(try s.count("genres") == UInt32(LibraryTree.genres.count))
+            #expect(try s.count("composers") == UInt32(Set(s.tree.songs.map(\.composer)).count))
+            for spelling in ["Björk", "BJORK", "bjork"] {
+                #expect(try s.count("songs", [("artist", .string(spelling))]) == UInt32(s.tree.songs(byArtist: "bjork").count))
+            }
+            // One artist row for both spellings, and a guest counts under both artists of a track.
+            let artists = try s.query("artists")
+            #expect(artists.filter { LibraryTree.fold($0["name"]?.stringValue ?? "") == "bjork" }.count == 1)
+            let guest = try #require(artists.first { $0["name"] == .string("Guest 0000") })
+            #expect(guest["songs"] == .uint32(UInt32(s.tree.songs(byArtist: "Guest 0000").count)))
+            for text in ["sigur ros", "ＳＩＧＵＲ", "東京", "song 00011"] {
+                #expect(try s.count("songs", [("text", .string(text))]) == UInt32(s.tree.songs(matching: text).count), "\(text)")
+            }
+            #expect(try s.count("songs", [("year", .int32(1961))]) == UInt32(s.tree.songs.filter { $0.year == 1961 }.count))
+            // Song rows carry MPRIS keys with MPRIS types; albums carry albumartist and year.
+            let song = try #require(try s.query("songs", [("album", .string("album 00000 sessions"))]).first)
+            #expect(song["xesam:title"] == .string(s.tree.songs[0].title))
+            #expect(song["xesam:artist"] == DBusValue(["Björk"]))
+            #expect(song["xesam:url"]?.stringValue?.hasPrefix("file://") == true)
+            #expect(song["mpris:length"]?.signature == .int64)
+            #expect(song["xesam:trackNumber"] == .int32(1))
+            let album = try #require(try s.query("albums", [("artist", .string("bjork"))], order: "year").first)
+            #expect(album["name"] == .string("Album 00000 Sessions") && album["year"] == .int32(1960))
+            #expect(album["albumartist"] == .string("Björk") && album["songs"] == .uint32(10))
+            #expect(try s.query("songs", order: "title", offset: 5, limit: 3).count == 3)
+            // Refusals are InvalidArgs.
+            let invalid = "org.freedesktop.DBus.Error.InvalidArgs"
+            #expect(s.errorName { _ = try s.count("tracks") } == invalid)
+            #expect(s.errorName { _ = try s.count("songs", [("mood", .string("x"))]) } == invalid)
+            #expect(s.errorName { _ = try s.count("songs", [("year", .string("1961"))]) } == invalid)
+            #expect(s.errorName { _ = try s.query("songs", order: "loudness") } == invalid)
+            #expect(s.errorName {
+                try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([]), .string(""), .string("shuffle")])
+            } == invalid)
+            #expect(s.errorName { try s.f.call(Self.library, "Count", [.string("songs")]) } == invalid)
+        }
+
+        @Test func enqueuePlaysAndPlaylistsWork() throws {
+            let s = try Setup()
+            try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([("artist", .string("bjork"))]),
+                                                   .string(""), .string("replace")])
+            try s.f.waitUntil("playing", timeout: 10) { try s.f.status() == "Playing" }
+            #expect(try s.f.tracks().count == 20)
+            #expect(try s.f.metadata()["xesam:title"] == .string(s.tree.songs[0].title))
+            // Heard past half its length: the first song's play is counted, and Most Played lists it.
+            try s.f.waitUntil("play counted", timeout: 15) {
+                try s.query("songs", [("playlist", .string("most played"))]).first?["xesam:title"]
+                    == .string(s.tree.songs[0].title)
+            }
+            let counted = try #require(try s.query("songs", [("album", .string("Album 00000 Sessions"))]).first)
+            #expect(counted["xesam:useCount"].flatMap { $0.integerValue } ?? 0 >= 1)
+            #expect(counted["xesam:lastUsed"]?.stringValue?.hasSuffix("Z") == true)
+            try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([("artist", .string("guest 0000"))]),
+                                                   .string(""), .string("append")])
+            #expect(try s.f.tracks().count == 20 + s.tree.songs(byArtist: "Guest 0000").count)
+
+            // User playlist: create, add, reorder, rename, export, activate, delete.
+            let path = try s.f.call(Self.library, "CreatePlaylist", [.string("Road Trip")]).first?.stringValue
+            #expect(path?.hasPrefix("/org/linnet/Playlist/") == true)
+            #expect(s.errorName { try s.f.call(Self.library, "CreatePlaylist", [.string("road trip")]) } != nil)
+            try s.f.call(Self.library, "AddToPlaylist", [.string("road trip"), .string("songs"),
+                                                         s.filter([("album", .string("Album 00001 Sessions"))]), .string("")])
+            try s.f.call(Self.library, "MovePlaylistEntry", [.string("Road Trip"), .uint32(9), .uint32(0)])
+            try s.f.call(Self.library, "RemoveFromPlaylist", [.string("Road Trip"), .uint32(9)])
+            let inList = try s.query("songs", [("playlist", .string("Road Trip"))])
+            #expect(inList.count == 9)
+            #expect(inList.first?["xesam:trackNumber"] == .int32(10))
+            let recorder = try SignalRecorder(address: s.f.servers.busAddress)
+            try s.f.call(Self.library, "RenamePlaylist", [.string("Road Trip"), .string("Night Drive")])
+            #expect(recorder.wait { $0.member == "PlaylistChanged" } != nil)
+            let export = s.f.stateDir.file("night.m3u8")
+            try s.f.call(Self.library, "ExportPlaylist", [.string("night drive"), .string(export)])
+            let exported = try String(contentsOfFile: export, encoding: .utf8).split(separator: "\n")
+            #expect(exported.first == "#EXTM3U")
+            #expect(exported.filter { $0.hasPrefix("/") }.count == 9)
+
+            // MPRIS Playlists: every ordering, reverse, the file playlist, the automatic ones, activation.
+            #expect(try s.f.get(Self.playlists, "Orderings") ==
+                    DBusValue(["Alphabetical", "CreationDate", "ModifiedDate", "LastPlayDate", "UserDefined"]))
+            func names(_ order: String, reverse: Bool = false) throws -> [String] {
+                let reply = try s.f.call(Self.playlists, "GetPlaylists", [.uint32(0), .uint32(100), .string(order), .boolean(reverse)])
+                guard case .array(_, let items)? = reply.first else { return [] }
+                return items.compactMap { if case .structure(let f) = $0 { f[1].stringValue } else { nil } }
+            }
+            #expect(try names("Alphabetical") == ["Favourites", "Most Played", "Night Drive", "Recently Added"])
+            #expect(try names("Alphabetical", reverse: true) == ["Recently Added", "Night Drive", "Most Played", "Favourites"])
+            for order in ["CreationDate", "ModifiedDate", "LastPlayDate", "UserDefined"] {
+                #expect(try Set(names(order)) == ["Favourites", "Most Played", "Night Drive", "Recently Added"], "\(order)")
+            }
+            #expect(try names("UserDefined").first == "Recently Added")
+            #expect(s.errorName { _ = try names("Loudness") } == "org.freedesktop.DBus.Error.InvalidArgs")
+            #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(4))
+            #expect(try s.query("songs", [("playlist", .string("favourites"))]).map { $0["xesam:title"] }
+                    == [.string(s.tree.songs[3].title), .string(s.tree.songs[1].title)])
+            let night = try #require(path)
+            try s.f.call(Self.playlists, "ActivatePlaylist", [.objectPath(DBusObjectPath(night)!)])
+            try s.f.waitUntil("playlist playing", timeout: 10) { try s.f.tracks().count == 9 }
+            #expect(try s.f.metadata()["xesam:trackNumber"] == .int32(10))
+            guard case .structure(let active) = try s.f.get(Self.playlists, "ActivePlaylist").unwrappingVariants else {
+                Issue.record("ActivePlaylist is not a structure"); return
+            }
+            #expect(active.first == .boolean(true))
+            #expect(try names("LastPlayDate", reverse: true).first == "Night Drive")
+            try s.f.call(Self.library, "DeletePlaylist", [.string("night drive")])
+            #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3))
+            #expect(s.errorName { try s.f.call(Self.library, "DeletePlaylist", [.string("Favourites")]) } != nil)
+        }
+
+        @Test func cliListsSearchesAndQueues() throws {
+            let s = try Setup()
+            let linnet = URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+            func run(_ args: String...) throws -> [String] {
+                let r = try Child.run(linnet, args, environment: s.f.environment)
+                #expect(r.status == 0, "linnet \(args): \(r.output)")
+                return r.output.split(separator: "\n").map(String.init)
+            }
+            #expect(try run("library", "artists").count == s.tree.artistKeys.count)
+            let search = try run("search", "sigur", "ros")
+            #expect(search.count == s.tree.songs(matching: "sigur ros").count)
+            #expect(search.first?.contains("ＳＩＧＵＲ Ｒós") == true)
+            let albums = try run("library", "albums", "--artist", "BJORK", "--year", "1961")
+            #expect(albums == ["Album 00001 Sessions — BJORK (1961)  10 songs"])
+            let json = try run("library", "songs", "--album", "album 00000 sessions", "--json")
+            #expect(json.count == 10 && json[0].hasPrefix("{") && json[0].contains("\"xesam:title\":\"Song 000000"))
+            _ = try run("library", "play", "--genre", LibraryTree.genres[1])
+            try s.f.waitUntil("queued", timeout: 10) {
+                try s.f.tracks().count == s.tree.songs.filter { $0.genre == LibraryTree.genres[1] }.count
+            }
+            #expect(try run("library", "rescan").last == "120 songs")
+            // Playlists from the CLI.
+            _ = try run("playlist", "create", "Mix")
+            _ = try run("playlist", "add", "Mix", "--artist", "bjork")
+            var shown = try run("playlist", "show", "mix")
+            #expect(shown.count == 20 && shown.first?.hasPrefix("1  Song 000000") == true)
+            _ = try run("playlist", "remove", "Mix", "1")
+            shown = try run("playlist", "show", "MIX")
+            #expect(shown.count == 19 && shown.first?.hasPrefix("1  Song 000001") == true)
+            let out = s.f.stateDir.file("mix.m3u8")
+            _ = try run("playlist", "export", "Mix", out)
+            #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("/") }.count == 19)
+            let lists = try run("playlist", "list")
+            #expect(lists.contains("Mix  19 songs") && lists.contains("Favourites  2 songs  (file)"))
+            _ = try run("playlist", "delete", "mix")
+            #expect(try !run("playlist", "list").contains("Mix  19 songs"))
+            let bad = try Child.run(linnet, ["library", "tracks"], environment: s.f.environment)
+            #expect(bad.status == 64)
+        }
+    }
+}
