@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CFaad", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
+        .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -24,6 +26,8 @@ let package = Package(
         .target(name: "Pulse", dependencies: ["CPulse"]),
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
+        .target(name: "Faad", dependencies: ["CFaad"]),
+        .target(name: "RubberBand", dependencies: ["CRubberBand"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Curl", dependencies: ["CCurl"]),
 
@@ -31,10 +35,14 @@ let package = Package(
         .target(name: "PlayerCore"),
         // Byte-level tag parsers (FLAC metadata, Ogg comment headers, pictures): pure Swift, no dependencies, fuzzed.
         .target(name: "Tagging"),
+        // The MP4/M4A box reader (sample tables, edit list, iTunes tags): pure Swift over Tagging's inputs, fuzzed.
+        .target(name: "MP4", dependencies: ["Tagging"]),
 
         // Implementations of the domain's protocols.
-        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Tagging"]),
+        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
+        // The engine's time stretcher (rate with the pitch kept) over librubberband.
+        .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
         // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
         .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
@@ -50,12 +58,12 @@ let package = Package(
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
-                                                         "MediaLibrary"]),
+                                                         "MediaLibrary", "Stretching"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI"),
         // Benchmarks (bench/<area>/run drives them).
-        .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput"],
+        .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
                           path: "bench/engine/BenchPlay"),
         .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
         // The generated library tree for bench/library/run (the same generator the library tests use).
@@ -72,7 +80,8 @@ let package = Package(
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport",
+                                                       "Stretching"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),

@@ -22,3 +22,6 @@ apt-get install -y -qq --no-install-recommends \
     mpv mpv-mpris mpd mpdris2 mpc \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
 apt-get install -y -qq --no-install-recommends gdb >/dev/null
+# AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
+# only), python3-mutagen tags MP4 test media, faad is the decode-speed anchor of bench/decode.
+apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null

@@ -4,6 +4,10 @@ enum DecoderFamily: Sendable, Hashable {
     case mpeg
     /// Everything libsndfile reads: WAV, FLAC, Ogg Vorbis/Opus, AIFF, CAF, …
     case sndfile
+    /// MP4/M4A (ISO base media): our box reader, AAC through libfaad2.
+    case mp4
+    /// ADTS AAC (`.aac`): libfaad2.
+    case adts
 }
 
 /// Pure content sniffing: magic numbers first (a file's name can lie), the extension only when the content
@@ -22,6 +26,8 @@ enum ContainerSniffer {
         if (starts("RIFF") || starts("RIFX")) && (starts("WAVE", at: 8)) { return .sndfile }
         if starts("RF64") || starts("riff") { return .sndfile }    // RF64 and Wave64
         if starts("FORM") && (starts("AIFF", at: 8) || starts("AIFC", at: 8)) { return .sndfile }
+        if starts("ftyp", at: 4) { return .mp4 }
+        if isADTSHeader(b) { return .adts }
         if starts("ID3") { return .mpeg }                          // see `id3TagLength` for FLAC behind ID3
         if isMPEGFrameHeader(b) { return .mpeg }
         return nil
@@ -33,6 +39,8 @@ enum ContainerSniffer {
         case "mp3", "mp2", "mp1", "mpga", "mpa": return .mpeg
         case "wav", "wave", "flac", "ogg", "oga", "opus", "aif", "aiff", "aifc", "caf", "w64", "rf64", "au", "snd":
             return .sndfile
+        case "m4a", "m4b", "mp4", "m4v", "3gp": return .mp4
+        case "aac", "adts": return .adts
         default: return nil
         }
     }
@@ -52,6 +60,11 @@ enum ContainerSniffer {
         let version = (b[1] >> 3) & 3, layer = (b[1] >> 1) & 3
         let bitrate = b[2] >> 4, rate = (b[2] >> 2) & 3
         return version != 1 && layer != 0 && bitrate != 15 && rate != 3
+    }
+
+    /// True when `b` starts with an ADTS header (sync, layer 0, a valid rate index): AAC, not MPEG layer 1–3.
+    static func isADTSHeader(_ b: [UInt8]) -> Bool {
+        b.count >= 7 && b[0] == 0xFF && b[1] & 0xF6 == 0xF0 && (b[2] >> 2) & 0x0F < 13
     }
 
     /// The extension of a path's last component, lowercased ("" when none).

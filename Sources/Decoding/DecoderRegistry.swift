@@ -36,12 +36,16 @@ public enum DecoderRegistry {
         }
         try input.seek(to: 0)
         var family = ContainerSniffer.family(ofPrefix: prefix)
-        if family == .mpeg, let tagLength = ContainerSniffer.id3TagLength(prefix), input.isSeekable {
-            family = try familyBehindID3(input, tagLength: tagLength) ?? .mpeg
+        var tagLength = 0
+        if family == .mpeg, let length = ContainerSniffer.id3TagLength(prefix), input.isSeekable {
+            family = try familyBehindID3(input, tagLength: length) ?? .mpeg
+            tagLength = length
         }
         switch family ?? ContainerSniffer.family(ofExtension: fileExtension) ?? .sndfile {
         case .mpeg: return try Mpg123Decoder(source: input)
         case .sndfile: return try SndfileDecoder(source: input)
+        case .mp4: return try AACDecoder.openMP4(source: input)
+        case .adts: return try AACDecoder.openADTS(source: input, start: Int64(tagLength))
         }
     }
 
@@ -50,9 +54,10 @@ public enum DecoderRegistry {
         -> DecoderFamily? {
         if let length = source.length, Int64(tagLength) >= length { return nil }
         try source.seek(to: Int64(tagLength))
-        let next = try readPrefix(of: source, count: 4)
+        let next = try readPrefix(of: source, count: 7)
         try source.seek(to: 0)
-        return next == Array("fLaC".utf8) ? .sndfile : nil
+        if next.starts(with: Array("fLaC".utf8)) { return .sndfile }
+        return ContainerSniffer.isADTSHeader(next) ? .adts : nil
     }
 
     /// Reads up to `count` bytes (fewer only at the end of the source).

@@ -29,6 +29,8 @@ enum ID3TagMapper {
                                                    description: p.description)
                 }
                 tags.syncedLyrics = lines(from: extras.syncedText)
+                // RVA2 (ID3v2.4's own volume adjustment) when there are no TXXX ReplayGain values.
+                if tags.replayGain == nil { tags.replayGain = ReplayGainTags.info(rva2: extras.volumeAdjustments) }
             }
         }
         return tags
@@ -91,6 +93,7 @@ enum ID3TagMapper {
             keys.lazy.compactMap { txxx[$0]?.first }.first.flatMap { TagText.numberPair($0).number }
         }
         if tags.albumArtists.isEmpty { tags.albumArtists = txxx["ALBUMARTIST"] ?? txxx["ALBUM ARTIST"] ?? [] }
+        tags.replayGain = ReplayGainTags.info { txxx[$0.uppercased()]?.first }
         if tags.trackCount == nil { tags.trackCount = number("TRACKTOTAL", "TOTALTRACKS") }
         if tags.compilation == nil, let flag = txxx["COMPILATION"]?.first { tags.compilation = TagText.flag(flag) }
         if tags.discCount == nil { tags.discCount = number("DISCTOTAL", "TOTALDISCS") }

@@ -29,6 +29,7 @@ enum VorbisTagMapper {
         if let total = first("DISCTOTAL", "TOTALDISCS") {
             tags.discCount = TagText.numberPair(total).number ?? tags.discCount
         }
+        tags.replayGain = ReplayGainTags.info { first($0) }
         tags.artistSort = first("ARTISTSORT")
         tags.albumArtistSort = first("ALBUMARTISTSORT")
         if let flag = first("COMPILATION") { tags.compilation = TagText.flag(flag) }

@@ -50,14 +50,30 @@ public enum CommandTable {
             guard value >= 0, value <= 1 else { throw r.fail("volume \(text) is outside 0 to 1") }
             return .volume(.set(value))
         },
-        CommandSpec("loop", "[none | track | playlist]", "Print or set the loop mode",
+        CommandSpec("loop", "[none | track [COUNT] | playlist]", "Print or set the loop mode",
                     "none: play the queue once; track: repeat the current track; playlist: repeat the whole queue.\n"
-                    + "Without an argument, print the current mode (LoopStatus).") { (r, _) throws(UsageError) in
-            guard let word = try r.operands(0...1).first else { return .loop(nil) }
+                    + "track COUNT: play the current track COUNT more times, then go on (Linnet only; LoopStatus\n"
+                    + "shows Track meanwhile). Without an argument, print the current mode (LoopStatus).")
+        { (r, _) throws(UsageError) in
+            let words = try r.operands(0...2)
+            guard let word = words.first else { return .loop(nil) }
             guard let loop = LoopStatus(word: word) else {
                 throw r.fail("'\(word)' is not one of none, track, playlist")
             }
-            return .loop(loop)
+            guard words.count == 2 else { return .loop(loop) }
+            guard loop == .track, let count = Int32(words[1]), count >= 0 else {
+                throw r.fail("a repeat count goes after 'track' and is a whole number of 0 or more")
+            }
+            return .loopCount(count)
+        },
+        CommandSpec("balance", "[-1..1]", "Print or set the left/right balance",
+                    "-1: left only; 0: centre; 1: right only (Linnet only: the stream's per-channel volume).\n"
+                    + "Without an argument, print the balance.") { (r, _) throws(UsageError) in
+            guard let text = try r.operands(0...1).first else { return .balance(nil) }
+            guard let value = Double(text), value.isFinite, value >= -1, value <= 1 else {
+                throw r.fail("'\(text)' is not a balance from -1 (left) to 1 (right)")
+            }
+            return .balance(value)
         },
         CommandSpec("shuffle", "[on | off | toggle]", "Print or set shuffle",
                     "on: play the queue in a random order; off: in queue order; toggle: switch.\n"

@@ -8,6 +8,10 @@ public enum Request: Sendable, Equatable {
     case volume(VolumeChange)
     /// Print the loop status (nil) or set it.
     case loop(LoopStatus?)
+    /// `linnet loop track COUNT`: Linnet's LoopCount (repeats of the current track, then on).
+    case loopCount(Int32)
+    /// `linnet balance [-1..1]`: print (nil) or set Linnet's Balance.
+    case balance(Double?)
     case shuffle(ShuffleRequest)
     /// `Player.OpenUri` with an absolute URI.
     case open(uri: String)

@@ -16,7 +16,7 @@ public enum MPRISNames {
     public static let desktopEntry = "linnet"
     /// Only what really plays: local files.
     public static let supportedURISchemes = ["file", "http", "https"]
-    /// The formats our decoders open (libmpg123 + libsndfile), with their common aliases.
+    /// The formats our decoders open (libmpg123, libsndfile, libfaad2), with their common aliases.
     public static let supportedMimeTypes = [
         "audio/mpeg", "audio/mp3", "audio/x-mp3",
         "audio/flac", "audio/x-flac",
@@ -25,6 +25,7 @@ public enum MPRISNames {
         "audio/wav", "audio/x-wav", "audio/vnd.wave",
         "audio/aiff", "audio/x-aiff",
         "audio/x-caf",
+        "audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac", "audio/x-aac",
     ]
 
     /// Error names: the spec's own for bad arguments, ours for the rest.

@@ -74,13 +74,18 @@ extension MPRISService {
                              }
                              c.setLoopMode(mode)
                          }),
-            DBusProperty("Rate", signature: .double, access: .readwrite, get: { .double(1.0) },
-                         set: { v in
+            DBusProperty("Rate", signature: .double, access: .readwrite,
+                         get: { [unowned self] in .double(last.rate) },
+                         set: { [unowned self] v in
                              let rate = v.doubleValue ?? .nan
-                             if rate == 1.0 { return }
                              // The spec: a client setting 0.0 means Pause.
                              if rate == 0.0 { c.pause(); return }
-                             throw DBusError.invalidArgs("Rate \(rate) is not supported: MinimumRate = MaximumRate = 1.0")
+                             let range = last.rateRange
+                             guard range.contains(rate) else {
+                                 throw DBusError.invalidArgs("Rate \(rate) is outside MinimumRate \(range.lowerBound) "
+                                                             + "… MaximumRate \(range.upperBound)")
+                             }
+                             c.setRate(rate)
                          }),
             DBusProperty("Shuffle", signature: .boolean, access: .readwrite,
                          get: { [unowned self] in .boolean(last.shuffle) },

@@ -42,6 +42,8 @@ public protocol PlayerControl: AnyObject, Sendable {
     func setLoopMode(_ mode: LoopMode)
     func setShuffle(_ on: Bool)
     func setVolume(_ volume: Double)
+    /// Sets the playback rate (already checked against the snapshot's `rateRange`); the pitch is kept.
+    func setRate(_ rate: Double)
     /// Saves and exits.
     func quit()
     /// What is heard now in the current track, µs (0 when stopped).

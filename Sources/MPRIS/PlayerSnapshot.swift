@@ -8,6 +8,10 @@ public struct PlayerSnapshot: Sendable, Hashable {
     public var shuffle: Bool
     /// Stream volume, 1.0 = 100%.
     public var volume: Double
+    /// Playback rate (1.0 normal; MinimumRate…MaximumRate below).
+    public var rate = 1.0
+    /// The rates the player offers: 1…1 when it cannot change the rate.
+    public var rateRange: ClosedRange<Double> = 1...1
     public var currentID: QueueEntryID?
     /// The TrackList window (`TrackListWindow`) in list order, with what is known about each entry: the whole
     /// queue when it is short. The current entry is always inside.

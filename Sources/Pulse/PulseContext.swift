@@ -102,7 +102,8 @@ public final class PulseContext: @unchecked Sendable {
         let op = pa_context_get_sink_input_info(raw, index, { _, info, eol, userdata in
             let box = Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(userdata!)
             if let info {
-                box.takeUnretainedValue().call(PulseVolume(info.pointee.volume, muted: info.pointee.mute != 0))
+                box.takeUnretainedValue().call(PulseVolume(info.pointee.volume, map: info.pointee.channel_map,
+                                                           muted: info.pointee.mute != 0))
             } else if eol != 0 {
                 // eol > 0 after an info (already delivered), eol < 0 on error: finish either way.
                 if eol < 0 { box.takeUnretainedValue().call(nil) }
@@ -112,9 +113,10 @@ public final class PulseContext: @unchecked Sendable {
         if let op { pa_operation_unref(op) } else { Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(box).release() }
     }
 
-    /// Sets a sink input's volume on every channel (fire and forget; failures show up as no change event).
-    public func setSinkInputVolume(index: UInt32, channels: Int, volume: Double) {
-        var cv = PulseVolume.cvolume(channels: channels, volume: volume)
+    /// Sets a sink input's volume, spread over the channels by `balance` (−1 left … 1 right, pa_cvolume_set_balance)
+    /// (fire and forget; failures show up as no change event).
+    public func setSinkInputVolume(index: UInt32, channels: Int, volume: Double, balance: Double = 0) {
+        var cv = PulseVolume.cvolume(channels: channels, volume: volume, balance: balance)
         if let op = pa_context_set_sink_input_volume(raw, index, &cv, nil, nil) { pa_operation_unref(op) }
     }
 
@@ -137,20 +139,33 @@ final class CallbackBox<T> {
 
 /// A stream or sink input volume in Linnet's terms: 1.0 = PA_VOLUME_NORM (100% in pavucontrol).
 public struct PulseVolume: Sendable, Equatable {
+    /// The loudest channel's volume.
     public var volume: Double
+    /// Left/right balance, −1 (left only) … 1 (right only), as pa_cvolume_get_balance reads the channel volumes.
+    public var balance: Double
     public var muted: Bool
 
-    init(_ cv: pa_cvolume, muted: Bool) {
+    init(_ cv: pa_cvolume, map: pa_channel_map, muted: Bool) {
         var cv = cv
+        var map = map
         self.volume = Double(pa_cvolume_max(&cv)) / Double(linnet_pa_volume_norm)
+        let b = Double(pa_cvolume_get_balance(&cv, &map))
+        self.balance = b.isFinite ? min(1, max(-1, b)) : 0
         self.muted = muted
     }
 
-    static func cvolume(channels: Int, volume: Double) -> pa_cvolume {
+    static func cvolume(channels: Int, volume: Double, balance: Double = 0) -> pa_cvolume {
         var cv = pa_cvolume()
         // Pinned to [0, PA_VOLUME_MAX] before the conversion (NaN counts as 0), so it cannot trap.
         let level = volume.isNaN ? 0 : min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5)
         pa_cvolume_set(&cv, UInt32(clamping: channels), pa_volume_t(level))
+        if balance != 0, balance.isFinite, channels > 1, channels <= Int(PA_CHANNELS_MAX) {
+            var map = pa_channel_map()
+            if pa_channel_map_init_auto(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT) != nil,
+               pa_channel_map_can_balance(&map) != 0 {
+                pa_cvolume_set_balance(&cv, &map, Float(min(1, max(-1, balance))))
+            }
+        }
         return cv
     }
 }

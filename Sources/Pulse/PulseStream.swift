@@ -149,7 +149,7 @@ public final class PulseStream: @unchecked Sendable {
 
     /// Connects for playback on the default sink (or `device`), with timing interpolation and early requests.
     public func connectPlayback(device: String? = nil, buffer: BufferAttributes, corked: Bool,
-                                volume: Double, muted: Bool) throws(PulseError) {
+                                volume: Double, balance: Double = 0, muted: Bool) throws(PulseError) {
         var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: buffer.targetLength,
                                   prebuf: buffer.prebuffer ?? UInt32.max, minreq: buffer.minimumRequest,
                                   fragsize: UInt32.max)
@@ -163,7 +163,7 @@ public final class PulseStream: @unchecked Sendable {
         isCorked = corked
         if corked { flags |= PA_STREAM_START_CORKED.rawValue }
         if muted { flags |= PA_STREAM_START_MUTED.rawValue } else { flags |= PA_STREAM_START_UNMUTED.rawValue }
-        var cv = PulseVolume.cvolume(channels: channels, volume: volume)
+        var cv = PulseVolume.cvolume(channels: channels, volume: volume, balance: balance)
         let r = pa_stream_connect_playback(raw, device, &attr, pa_stream_flags_t(flags), &cv, nil)
         if r < 0 { throw context.lastError("pa_stream_connect_playback") }
     }

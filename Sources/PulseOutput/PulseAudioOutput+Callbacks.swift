@@ -111,6 +111,11 @@ extension PulseAudioOutput {
                 self.muted = v.muted
                 self.client?.outputVolumeChanged(volume: v.volume, muted: v.muted)
             }
+            // Balance changed outside (pactl, pavucontrol); mono streams have none to read.
+            if stream.channels > 1, abs(v.balance - self.balance) > 0.005 {
+                self.balance = v.balance
+                self.client?.outputBalanceChanged(v.balance)
+            }
         }
     }
 

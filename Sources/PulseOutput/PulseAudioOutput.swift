@@ -21,6 +21,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// The server write index where the epoch began; nil right after a flush until timing info arrives.
     var anchorBytes: Int64?
     var volume: Double = 1.0
+    /// Left/right balance applied as the sink input's per-channel volume (−1 … 1).
+    var balance: Double = 0
     var muted = false
     public internal(set) var underrunCount = 0
     var properties = StreamProperties()
@@ -168,7 +170,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
                                   buffer: .init(targetLength: bytes(configuration.targetLatencyMicroseconds),
                                                 minimumRequest: bytes(configuration.minimumRequestMicroseconds),
                                                 prebuffer: bytes(configuration.prebufferMicroseconds)),
-                                  corked: corked, volume: volume, muted: muted)
+                                  corked: corked, volume: volume, balance: balance, muted: muted)
         } catch {
             throw AudioOutputError(.streamFailed, operation: error.operation, message: error.message)
         }
@@ -234,8 +236,13 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     public func setVolume(_ volume: Double) {
         self.volume = volume
         if let stream, stream.state == .ready {
-            context.setSinkInputVolume(index: stream.index, channels: stream.channels, volume: volume)
+            context.setSinkInputVolume(index: stream.index, channels: stream.channels, volume: volume, balance: balance)
         }
+    }
+
+    public func setBalance(_ balance: Double) {
+        self.balance = balance
+        setVolume(volume)
     }
 
     public func setMuted(_ muted: Bool) {

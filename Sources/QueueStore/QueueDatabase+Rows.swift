@@ -48,6 +48,7 @@ extension QueueDatabase {
         try put("nextID", .integer(Int64(bitPattern: q.nextRawID)), db)
         try put("position", .integer(state.positionMicroseconds), db)
         try put("volume", .real(state.volume), db)
+        try put("balance", .real(state.balance), db)
         try put("playback", .text(state.playback.rawValue), db)
         try put("loop", .text(q.loopMode.rawValue), db)
         try put("shuffle", .integer(q.isShuffled ? 1 : 0), db)
@@ -90,8 +91,11 @@ extension QueueDatabase {
         savedIDs = queue.ids
         savedUpcoming = order.upcoming
         savedHistory = order.history
-        return PlayerState(queue: queue, positionMicroseconds: queue.isEmpty ? 0 : values["position"]?.integer ?? 0,
-                           volume: values["volume"]?.real ?? 1.0, playback: playback)
+        var state = PlayerState(queue: queue, positionMicroseconds: queue.isEmpty ? 0 : values["position"]?.integer ?? 0,
+                                volume: values["volume"]?.real ?? 1.0, playback: playback)
+        let balance = values["balance"]?.real ?? 0
+        state.balance = balance.isFinite ? min(1, max(-1, balance)) : 0
+        return state
     }
 
     static func raw(_ id: QueueEntryID) -> Int64 { Int64(bitPattern: id.rawValue) }

@@ -4,6 +4,8 @@ public struct ID3Extras: Sendable, Hashable {
     public var picture: TagPicture?
     /// SYLT entries with millisecond stamps, in file order (several SYLT frames are concatenated).
     public var syncedText: [SyncedText] = []
+    /// RVA2 master-volume adjustments (ReplayGain written as ID3v2.4 frames), at most 16.
+    public var volumeAdjustments: [VolumeAdjustment] = []
     /// The damage that ended the walk early, if any (what was found before it is kept).
     public var error: TagError?
 
@@ -69,11 +71,14 @@ public enum ID3FrameWalker {
                 let frameInput = LimitedInput(body, limit: length)
                 let id = String(decoding: frame[0..<(version == 2 ? 3 : 4)], as: UTF8.self)
                 let wanted = ((id == "APIC" || id == "PIC") && !pictures.hasFrontCover) || id == "SYLT" || id == "SLT"
+                    || (id == "RVA2" && length <= 1024 && extras.volumeAdjustments.count < 16)
                 // In 2.4 the tag's unsynchronisation flag means every frame is unsynchronised.
                 let formatFlags = version == 2 ? 0 : frame[9] | (version == 4 && flags & 0x80 != 0 ? 0x02 : 0)
                 if wanted, let content = try? frameBody(frameInput, version: version, formatFlags: formatFlags) {
                     if id == "APIC" || id == "PIC" {
                         pictures.offer(try? ID3PictureReader.picture(content, version: version))
+                    } else if id == "RVA2" {
+                        if let a = try? VolumeAdjustment.read(content) { extras.volumeAdjustments.append(a) }
                     } else {
                         extras.syncedText += SYLTReader.entries(content)
                     }

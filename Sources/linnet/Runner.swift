@@ -84,6 +84,15 @@ struct Runner {
                 throw .unexpected("LoopStatus is '\(value.stringValue ?? value.signature.rawValue)'")
             }
             Terminal.out(loop.word + "\n")
+        case .loopCount(let count):
+            try p.set("LoopCount", .int32(count), Runner.linnetPlayback)
+        case .balance(let value?):
+            try p.set("Balance", .double(value), Runner.linnetPlayback)
+        case .balance(nil):
+            guard let b = try p.get("Balance", Runner.linnetPlayback).doubleValue else {
+                throw .unexpected("Balance is not a number")
+            }
+            Terminal.out(TimeFormatting.trimmed(b, maxDecimals: 3) + "\n")
         case .shuffle(let change):
             guard case .boolean(let current) = try p.get("Shuffle") else { throw .unexpected("Shuffle is not a boolean") }
             if let value = change.newValue(current: current) {
@@ -113,6 +122,9 @@ struct Runner {
         case .players, .help, .version, .lyrics, .effect, .record: break  // handled in run()
         }
     }
+
+    /// Linnet's playback extension (Balance, LoopCount); other players answer UnknownInterface.
+    static let linnetPlayback = "org.mpris.MediaPlayer2.linnet.Playback"
 
     /// A local file or folder must exist before a player is asked to open it (the player's error would be vaguer,
     /// and some players accept a missing file silently).

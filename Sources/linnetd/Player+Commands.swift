@@ -65,7 +65,8 @@ extension Player {
     }
 
     func setLoopMode(_ mode: LoopMode) {
-        guard mode != model.loopMode else { return }
+        _ = repeats.cancel()    // an explicit mode replaces a running repeat count
+        guard mode != model.loopMode else { publish(); return }
         model.loopMode = mode
         refreshNext()
         publish()
@@ -81,6 +82,12 @@ extension Player {
     func setVolume(_ v: Double) {
         engine.setVolume(v)
         volume = v
+        publish()
+    }
+
+    func setRate(_ r: Double) {
+        engine.setRate(r)
+        rate = engine.rate
         publish()
     }
 

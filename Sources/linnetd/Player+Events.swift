@@ -22,6 +22,7 @@ extension Player {
                 if id == model.currentID {
                     // The same entry again after it played through: a track repeat, a jump back to 0 for clients.
                     mpris?.seeked(toMicroseconds: 0)
+                    noteRepeat(of: id)
                 } else if model.naturalSuccessor == id {
                     model.next(.trackEnded)
                 } else {
@@ -29,6 +30,10 @@ extension Player {
                 }
             }
             // Otherwise the start is the current entry's first (after a command) or a stale one: nothing moves.
+            if id != repeats.entry, let restore = repeats.trackStarted(id, isRepeat: false) {
+                model.loopMode = restore    // the listener moved to another track: the count is over
+                refreshNext()
+            }
         case .endOfQueue:
             // LoopStatus None: "Stopped at the first track", ready to play again.
             if case .stop = model.nextStep(.trackEnded) { model.next(.trackEnded) }
@@ -50,6 +55,8 @@ extension Player {
             // for the track it plays now.
         case .volumeChanged(let v):
             volume = v
+        case .balanceChanged(let b):
+            balance = b
         case .error(_, let error) where RouteController.isServerLoss(error):
             Log.info("\(error)")  // not the track's fault: RouteController continues when the server is back
         case .error(let item, let error):

@@ -12,11 +12,13 @@ extension Player {
         if let state = saved {
             model = state.queue
             volume = state.volume
+            balance = state.balance
             resumeAt = state.positionMicroseconds
             resume = state.playback != .stopped
             Log.info("restored \(model.count) queued tracks")
         }
         engine.setVolume(volume)
+        engine.setBalance(balance)
         if !paths.isEmpty {
             loadInBackground(paths, workingDirectory: workingDirectory)
         } else if resume, let current = model.current, current.location.path != nil {

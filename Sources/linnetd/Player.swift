@@ -2,6 +2,7 @@ import Dispatch
 import MPRIS
 import PlayerCore
 import Streaming
+import Stretching
 
 // CONCURRENCY MODEL
 // Everything here runs on ONE serial queue, `queue` (the main queue, which is also the D-Bus connection's
@@ -28,6 +29,14 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// Entries being probed or that could not be opened (not probed again).
     var probed: Set<QueueEntryID> = []
     var volume = 1.0
+    /// Playback rate (the engine time-stretches with the pitch kept when it is not 1.0).
+    var rate = 1.0
+    /// Left/right balance (−1 … 1) and the current track's repeat count (Player+Extras.swift).
+    var balance = 0.0
+    var repeats = TrackRepeatCount()
+    var replayGainMode = ReplayGainMode.off
+    var replayGainPreamp = 0.0
+    var playbackExtras: LinnetPlaybackService?
     /// Entries that failed since the last track was heard (stops a loop over unplayable files).
     var failures: Set<QueueEntryID> = []
     /// Entries given to the engine as what follows the current one, in order (it asks ahead: with short tracks
@@ -61,7 +70,8 @@ final class Player: PlayerControl, @unchecked Sendable {
         let me = WeakPlayer()
         engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
             try Player.openDecoder(item, settings: streamSettings, queue: queue, player: { me.player })
-        }, eventQueue: queue, onEvent: { [weak self] event in self?.handle(event) })
+        }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue,
+           onEvent: { [weak self] event in self?.handle(event) })
         me.player = self
     }
 
@@ -105,9 +115,12 @@ final class Player: PlayerControl, @unchecked Sendable {
             tracks = model.entries[window].map(trackSnapshot)
         }
         lastWindow = (Array(ids), tracks)
-        return PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
-                              currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
-                              canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
+        var s = PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
+                               currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
+                               canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
+        s.rate = rate
+        s.rateRange = PlaybackRate.minimum...PlaybackRate.maximum
+        return s
     }
 
     func trackSnapshot(_ id: QueueEntryID) -> TrackSnapshot? { model.entry(id).map(trackSnapshot) }
@@ -127,13 +140,20 @@ final class Player: PlayerControl, @unchecked Sendable {
         case .paused: playback = .paused
         case .stopped: playback = .stopped
         }
-        return PlayerState(queue: model, positionMicroseconds: positionMicroseconds, volume: volume, playback: playback)
+        var state = PlayerState(queue: model, positionMicroseconds: positionMicroseconds, volume: volume,
+                                playback: playback)
+        state.balance = balance
+        // A running repeat count is not saved: the loop mode it replaced is.
+        if let saved = repeats.savedMode { state.queue.loopMode = saved }
+        return state
     }
 
     /// Tells the bus (one PropertiesChanged per interface) and the state saver what changed.
     func publish() {
         dispatchPrecondition(condition: .onQueue(queue))
         mpris?.update(snapshot())
+        playbackExtras?.update(extrasSnapshot)
+        applyReplayGain()
         streamService?.update(streamSnapshot())
         meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()

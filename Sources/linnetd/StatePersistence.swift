@@ -25,6 +25,7 @@ final class StatePersistence: @unchecked Sendable {
     private struct Key: Hashable {
         var queue: PlaybackQueue
         var volume: Double
+        var balance: Double
         var playback: SavedPlayback
     }
 
@@ -38,7 +39,7 @@ final class StatePersistence: @unchecked Sendable {
     /// Called after every published change.
     func noteChange(_ state: PlayerState) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let key = Key(queue: state.queue, volume: state.volume, playback: state.playback)
+        let key = Key(queue: state.queue, volume: state.volume, balance: state.balance, playback: state.playback)
         let previous = lastKey
         guard key != previous else { return }
         lastKey = key

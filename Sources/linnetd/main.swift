@@ -67,6 +67,8 @@ let player = Player(queue: queue, output: output,
 var routeSettings = RouteSettingsFile.load(environment: environment)
 routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
 routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
+player.replayGainMode = routeSettings.replayGainMode ?? .off
+player.replayGainPreamp = routeSettings.replayGainPreampDB ?? 0
 let routeController = RouteController(player: player, options: routeSettings.policyOptions,
                                       outputAvailable: outputConnected)
 player.route = routeController
@@ -103,6 +105,12 @@ do {
 }
 
 player.mpris = mpris
+do {
+    player.playbackExtras = try LinnetPlaybackService(connection: connection, control: player,
+                                                      initial: player.extrasSnapshot, log: { Log.error($0) })
+} catch {
+    fail("cannot export the playback interface: \(error)")
+}
 do {
     player.streamService = try LinnetStreamService(connection: connection, initial: player.streamSnapshot(),
                                                    log: { Log.error($0) })

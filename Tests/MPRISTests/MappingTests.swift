@@ -26,6 +26,12 @@ import Testing
         }
         #expect(props["PlaybackStatus"] == .string("Playing"))
         #expect(props["MinimumRate"] == .double(1.0) && props["MaximumRate"] == .double(1.0))
+        var stretching = s
+        stretching.rate = 1.5
+        stretching.rateRange = 0.5...2.0
+        let rated = PropertyMapping.player(stretching)
+        #expect(rated["Rate"] == .double(1.5) && rated["MinimumRate"] == .double(0.5)
+                && rated["MaximumRate"] == .double(2.0))
         #expect(props["CanControl"] == .boolean(true))
     }
 
@@ -37,7 +43,8 @@ import Testing
         #expect(root["CanQuit"] == .boolean(true) && root["CanRaise"] == .boolean(false))
         #expect(root["HasTrackList"] == .boolean(true))
         let mimes = root["SupportedMimeTypes"]?.as([String].self) ?? []
-        for m in ["audio/mpeg", "audio/flac", "audio/ogg", "audio/opus", "audio/x-wav", "audio/x-aiff", "audio/x-caf"] {
+        for m in ["audio/mpeg", "audio/flac", "audio/ogg", "audio/opus", "audio/x-wav", "audio/x-aiff", "audio/x-caf",
+                  "audio/mp4", "audio/aac"] {
             #expect(mimes.contains(m), "\(m)")
         }
         let s = PlayerSnapshot(tracks: [track(3, "/a.mp3"), track(9, "/b.mp3")])

@@ -60,12 +60,12 @@ final class EngineHarness: @unchecked Sendable {
     let sinkName: String
 
     init(sink: PrivateSoundServer.Sink = .init(name: "linnet_test"),
-         open: @escaping PlaybackEngine.OpenDecoder = openTestItem) throws {
+         open: @escaping PlaybackEngine.OpenDecoder = openTestItem, makeStretcher: MakeTimeStretcher? = nil) throws {
         sinkName = sink.name
         server = try PrivateSoundServer(sinks: [sink])
         output = try PulseAudioOutput(configuration: PulseOutputConfiguration(server: server.address))
         let log = self.log
-        engine = PlaybackEngine(output: output, openDecoder: open,
+        engine = PlaybackEngine(output: output, openDecoder: open, makeStretcher: makeStretcher,
                                 eventQueue: DispatchQueue(label: "test.owner")) { log.record($0) }
         log.engine.set(engine)
     }

@@ -55,7 +55,7 @@ extension PlaybackIntegration {
             return nil
         }
 
-        @Test(arguments: ["wav", "flac", "mp3"]) func gaplessJunction(_ ext: String) throws {
+        @Test(arguments: ["wav", "flac", "mp3", "m4a"]) func gaplessJunction(_ ext: String) throws {
             let whole = dir.file("sweep.wav")
             try sox(["-r", "44100", "-c", "2", "-b", "16", "-n", whole, "synth", "4", "sine", "200-3000", "vol", "0.5"])
             let a = dir.file("a.wav"), b = dir.file("b.wav")
@@ -71,6 +71,11 @@ extension PlaybackIntegration {
                 pa = dir.file("a.mp3"); pb = dir.file("b.mp3")
                 try Command.check("lame", ["--quiet", "-b", "192", a, pa])
                 try Command.check("lame", ["--quiet", "-b", "192", b, pb])
+            case "m4a":
+                // ffmpeg's AAC: 1024 samples of priming and the padding to a whole packet, both in the edit list.
+                pa = dir.file("a.m4a"); pb = dir.file("b.m4a")
+                try TestMedia.ffmpeg(a, to: pa)
+                try TestMedia.ffmpeg(b, to: pb)
             default: break
             }
             let reference = leftChannel(try decodeAll(whole))
@@ -89,6 +94,30 @@ extension PlaybackIntegration {
                 if case .trackStarted(let item, _) = e.event { return item.id } else { return nil }
             }
             #expect(started == ["a", "b"])
+        }
+    
+        /// AAC split at a frame that is not a whole millisecond (the edit list's movie timescale is 1000): the
+        /// exact ends come from the sample tables, so the junction still has no gap or overlap.
+        @Test func gaplessJunctionM4AOddSplit() throws {
+            let split = 100_003
+            let whole = dir.file("sweep-odd.wav")
+            try sox(["-r", "44100", "-c", "2", "-b", "16", "-n", whole, "synth", "4", "sine", "200-3000", "vol", "0.5"])
+            let a = dir.file("odd-a.wav"), b = dir.file("odd-b.wav")
+            try sox([whole, a, "trim", "0", "\(split)s"])
+            try sox([whole, b, "trim", "\(split)s"])
+            let pa = dir.file("odd-a.m4a"), pb = dir.file("odd-b.m4a")
+            try TestMedia.ffmpeg(a, to: pa)
+            try TestMedia.ffmpeg(b, to: pb)
+            let reference = leftChannel(try decodeAll(whole))
+            let (samples, _) = try playAndRecord([PlaybackItem(id: "a", location: pa), PlaybackItem(id: "b", location: pb)])
+            let rec = leftChannel(samples)
+            let guess = try #require(firstSound(rec), "nothing heard")
+            let start = bestShift(reference: reference, refStart: 4410, length: 2048, recording: rec,
+                                  guess: guess - (firstSound(reference) ?? 0), range: 600)
+            let after = bestShift(reference: reference, refStart: split + 2205, length: 2048, recording: rec,
+                                  guess: start.shift, range: 3000)
+            print("gapless m4a, split at frame \(split): gap/overlap \(after.shift - start.shift) samples")
+            #expect(after.shift - start.shift == 0)
         }
     }
 }

@@ -19,7 +19,8 @@ extension ServiceSuites {
 
             #expect(errorName { try f.set(p, "LoopStatus", .string("Sometimes")) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.set(p, "LoopStatus", .int32(1)) } == DBusError.Name.invalidArgs)
-            #expect(errorName { try f.set(p, "Rate", .double(2.0)) } == DBusError.Name.invalidArgs)
+            #expect(errorName { try f.set(p, "Rate", .double(3.0)) } == DBusError.Name.invalidArgs)
+            #expect(errorName { try f.set(p, "Rate", .double(0.25)) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.set(p, "Volume", .double(.nan)) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.call(p, "OpenUri", [.string("relative/song.mp3")]) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.call(p, "OpenUri", [.string("file:///a%zz.mp3")]) } == DBusError.Name.invalidArgs)

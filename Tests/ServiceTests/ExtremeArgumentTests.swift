@@ -86,7 +86,7 @@ extension ServiceSuites {
             try f.set(p, "Volume", .double(0.5))
             #expect(try f.get(p, "Volume") == .double(0.5))
 
-            for r in [Double.nan, .infinity, -.infinity, 1e308, -1, -0.5, 2, .leastNonzeroMagnitude] {
+            for r in [Double.nan, .infinity, -.infinity, 1e308, -1, -0.5, 0.49, 2.01, .leastNonzeroMagnitude] {
                 #expect(errorName { try f.set(p, "Rate", .double(r)) } == invalid, "Rate \(r)")
             }
             #expect(try f.status() == "Playing")

@@ -36,7 +36,8 @@ final class ServiceFixture: @unchecked Sendable {
 
     var environment: [String: String] {
         ["DBUS_SESSION_BUS_ADDRESS": servers.busAddress, "PULSE_SERVER": servers.pulseAddress, "XDG_STATE_HOME": stateDir.path,
-         "XDG_CACHE_HOME": stateDir.file("cache")].merging(extraEnvironment) { $1 }
+         "XDG_CACHE_HOME": stateDir.file("cache"), "XDG_CONFIG_HOME": stateDir.file("config")]
+            .merging(extraEnvironment) { $1 }
     }
 
     /// The built linnetd next to this test bundle (or $LINNETD).

@@ -97,6 +97,42 @@ public enum TestMedia {
         try Command.check("opusenc", ["--quiet"] + options + [wav, path])
     }
 
+    /// Encodes with ffmpeg (test-only tool): `codec` such as "aac" (its MP4 muxer writes the encoder delay and the
+    /// exact length in the edit list) or "alac"; the container follows `path`'s extension (.m4a, .aac = ADTS).
+    /// `options` go before the output (e.g. ["-metadata", "title=x"]); `inputs` are extra inputs (a cover image).
+    public static func ffmpeg(_ wav: String, to path: String, codec: String = "aac", options: [String] = [],
+                              inputs: [String] = []) throws {
+        let extra = inputs.flatMap { ["-i", $0] }
+        try Command.check("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", wav] + extra + ["-c:a", codec] + options
+                          + [path])
+    }
+
+    /// Tags an MP4/M4A with mutagen (python3-mutagen, a real tagger; test-only): `text` items by atom name
+    /// ("©nam", "©lyr", "aART"), `freeform` items as ----:com.apple.iTunes:NAME, and a JPEG or PNG `cover`.
+    public static func tagMP4(_ path: String, text: [String: String] = [:], freeform: [String: String] = [:],
+                              cover: String? = nil) throws {
+        func literal(_ s: String) -> String {    // a Python str literal of any text
+            "bytes.fromhex('" + s.utf8.map { String(format: "%02x", $0) }.joined() + "').decode('utf-8')"
+        }
+        var script = "from mutagen.mp4 import MP4, MP4Cover, MP4FreeForm\nf = MP4(\(literal(path)))\n"
+        for (k, v) in text.sorted(by: { $0.key < $1.key }) { script += "f[\(literal(k))] = [\(literal(v))]\n" }
+        for (k, v) in freeform.sorted(by: { $0.key < $1.key }) {
+            script += "f['----:com.apple.iTunes:' + \(literal(k))] = [MP4FreeForm(\(literal(v)).encode())]\n"
+        }
+        if let cover {
+            let format = cover.hasSuffix(".png") ? "FORMAT_PNG" : "FORMAT_JPEG"
+            script += "f['covr'] = [MP4Cover(open(\(literal(cover)), 'rb').read(), imageformat=MP4Cover.\(format))]\n"
+        }
+        script += "f.save()\n"
+        try Command.check("/usr/bin/python3", ["-c", script])
+    }
+
+    /// A small JPEG (a solid colour) made by ffmpeg, for cover-art tests.
+    public static func jpeg(_ path: String, colour: String = "red") throws {
+        try Command.check("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=16x16",
+                                     "-frames:v", "1", path])
+    }
+
     /// Converts with sox, the output format chosen by `path`'s extension (.aiff, .caf, .wav, …).
     public static func convert(_ input: String, to path: String, options: [String] = []) throws {
         try sox([input] + options + [path])

@@ -29,6 +29,8 @@ public struct DecodeError: Error, Sendable, CustomStringConvertible {
         case notAFile
         case empty
         case unsupportedFormat
+        /// A container we read holding a codec we do not decode (ALAC, AC-3, … in an MP4): the codec's name.
+        case unsupportedCodec(String)
         case corrupt
         case truncated
         case io

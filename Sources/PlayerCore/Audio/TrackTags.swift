@@ -26,6 +26,8 @@ public struct TrackTags: Sendable, Hashable {
     public var syncedLyrics: [LyricLine] = []
     /// Embedded cover picture, when the decoder found one (front cover preferred).
     public var picture: EmbeddedPicture?
+    /// ReplayGain values, when tagged.
+    public var replayGain: ReplayGainInfo?
 
     public init() {}
 

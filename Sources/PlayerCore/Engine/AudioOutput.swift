@@ -66,6 +66,8 @@ public protocol AudioOutputClient: AnyObject {
     func outputReachedMark()
     /// The stream ran dry.
     func outputDidUnderrun()
+    /// The left/right balance was changed outside the engine (−1 … 1).
+    func outputBalanceChanged(_ balance: Double)
     /// Volume or mute was changed outside the engine.
     func outputVolumeChanged(volume: Double, muted: Bool)
     /// The stream or the connection failed; the output's stream is closed.
@@ -109,6 +111,8 @@ public protocol AudioOutput: AnyObject, Sendable {
     func updateProperties(_ properties: StreamProperties)
     /// Sets the stream volume (1.0 = 100%) and mute.
     func setVolume(_ volume: Double)
+    /// Sets the left/right balance (−1 left only … 0 centre … 1 right only) as per-channel volume, no processing.
+    func setBalance(_ balance: Double)
     func setMuted(_ muted: Bool)
     /// Number of underruns since the output was created.
     var underrunCount: Int { get }

@@ -3,6 +3,9 @@
 extension EngineCore {
     func render(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard state != .stopped, !draining, var track = decoding, let format = output.format else { return 0 }
+        if rate != 1, let stage = stretch, stage.format == format {
+            return renderStretched(into: buffer, track: track, format: format, stage)
+        }
         let bpf = format.bytesPerFrame
         let usable = buffer.count - buffer.count % bpf
         var filled = 0
@@ -30,6 +33,7 @@ extension EngineCore {
                 continue
             }
             precondition(n % bpf == 0 && n <= chunk.count, "decoder returned a partial frame or overran its buffer")
+            applyReplayGain(track, UnsafeMutableRawBufferPointer(rebasing: chunk[0..<n]), format)
             filled += n
             track.decodedFrame += Int64(n / bpf)
             timeline.advance(by: Int64(n / bpf))
@@ -40,13 +44,13 @@ extension EngineCore {
 
     /// At the end of `track`: switches to the next one when it can share the stream, or starts the drain
     /// (end of queue, or a format change). Returns the track to keep rendering from, nil to stop for now.
-    private func advance(from track: LoadedTrack, format: AudioFormat) -> LoadedTrack? {
+    func advance(from track: LoadedTrack, format: AudioFormat) -> LoadedTrack? {
         switch next {
         case .ready(let following) where following.format == format:
             // Gapless: the next track's first frame follows the last frame of this one in the same stream.
             next = .notAsked
             decoding = following
-            timeline.beginSegment(following, trackFrame: following.decodedFrame)
+            timeline.beginSegment(following, trackFrame: following.decodedFrame, rate: rate)
             output.updateProperties(following.streamProperties)
             armMark()
             return following
@@ -138,6 +142,12 @@ extension EngineCore {
             muted = newMuted
             emit(.muteChanged(newMuted))
         }
+    }
+
+    func outputBalanceChanged(_ newBalance: Double) {
+        guard abs(newBalance - balance) > 0.005 else { return }
+        balance = newBalance
+        emit(.balanceChanged(newBalance))
     }
 
     func outputFailed(_ error: AudioOutputError) {

@@ -1,7 +1,21 @@
 /// Seeking and choosing the next item.
 extension EngineCore {
     /// Seeks inside the track being heard (lock held).
-    func seek(to target: Int64) {
+    func seek(to target: Int64) { reposition(to: target, announceJump: true) }
+
+    /// Sets the playback rate (lock held). What is queued in the output was made at the old rate: it is dropped
+    /// and the heard track is rendered again from the heard position, so the change is heard within one request
+    /// (about 40 ms) and the position does not jump (no `.positionJumped`).
+    func setRate(_ newRate: Double) {
+        guard newRate != rate else { return }
+        rate = newRate
+        guard state != .stopped, let format = decoding?.format else { return }
+        restartStretch(format: format)
+        reposition(to: position(), announceJump: false)
+    }
+
+    /// Moves the heard track to `target` µs, dropping what is queued; `announceJump` emits `.positionJumped`.
+    func reposition(to target: Int64, announceJump: Bool) {
         guard state != .stopped else { return }
         // The heard track, which may differ from the one being decoded near a boundary.
         guard let track = timeline.lastAnnounced?.track ?? timeline.segments.first?.track ?? decoding else { return }
@@ -33,11 +47,12 @@ extension EngineCore {
         let wasAnnounced = timeline.lastAnnounced != nil
         output.flush()
         timeline.reset()
-        timeline.beginSegment(track, trackFrame: frame, announced: wasAnnounced)
+        timeline.beginSegment(track, trackFrame: frame, announced: wasAnnounced, rate: rate)
+        restartStretch(format: track.format)
         heldPosition = clamped
         holdPosition = true
         if state == .playing { output.notify(whenHeard: 0) }
-        emit(.positionJumped(microseconds: heldPosition))
+        if announceJump { emit(.positionJumped(microseconds: heldPosition)) }
         output.pump()
     }
 

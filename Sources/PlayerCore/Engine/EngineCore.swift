@@ -23,6 +23,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     let openDecoder: PlaybackEngine.OpenDecoder
     let askAheadSeconds: Double
     let emit: @Sendable (PlaybackEvent) -> Void
+    let makeStretcher: MakeTimeStretcher?
     let loader = DispatchQueue(label: "linnet.engine.loader")
 
     // --- state under the OUTPUT LOCK ---
@@ -44,19 +45,27 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     var draining = false
     var volume: Double = 1.0
     var muted = false
+    var balance: Double = 0
     /// The item the owner was last told is heard.
     var currentItem: PlaybackItem? { timeline.lastAnnounced?.track.item ?? pendingItem }
     /// The item being opened by play(), before it is heard.
     var pendingItem: PlaybackItem?
+    /// The playback rate (1 = normal); audio goes through `stretch` only when it is not 1.
+    var rate = 1.0
+    /// The time stretcher and its buffers, made on the first use at a rate other than 1 (kept for its format).
+    var stretch: StretchStage?
+    /// ReplayGain as applied to newly decoded audio (off by default: bit-exact).
+    var replayGain = ReplayGainSettings()
     /// Whether the pending item starts paused: `pause()` while it is still opening (a stream connecting) is
     /// honoured, so nothing is heard until `resume()`.
     var pendingPaused = false
 
     init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenDecoder, askAheadSeconds: Double,
-         emit: @escaping @Sendable (PlaybackEvent) -> Void) {
+         makeStretcher: MakeTimeStretcher?, emit: @escaping @Sendable (PlaybackEvent) -> Void) {
         self.output = output
         self.openDecoder = openDecoder
         self.askAheadSeconds = askAheadSeconds
+        self.makeStretcher = makeStretcher
         self.emit = emit
     }
 
@@ -126,7 +135,8 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
             }
         }
         timeline.reset()
-        timeline.beginSegment(track, trackFrame: frame)
+        timeline.beginSegment(track, trackFrame: frame, rate: rate)
+        restartStretch(format: track.format)
         decoding = track
         heldPosition = track.format.microseconds(forFrames: frame)
         holdPosition = true
@@ -193,6 +203,11 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     func setVolume(_ v: Double) {
         volume = max(0, v)
         output.setVolume(volume)
+    }
+
+    func setBalance(_ b: Double) {
+        balance = b
+        output.setBalance(b)
     }
 
     func setMuted(_ m: Bool) {

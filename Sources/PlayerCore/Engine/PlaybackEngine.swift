@@ -35,12 +35,14 @@ public final class PlaybackEngine: Sendable {
     ///   - output: the sound output (e.g. `PulseOutput`); the engine becomes its only client.
     ///   - openDecoder: opens an item; the engine never names a decoder type.
     ///   - askAheadSeconds: how long before a track's end the owner is asked for the next item.
+    ///   - makeStretcher: makes the time stretcher for rates other than 1.0 (nil: the rate stays 1.0).
     ///   - eventQueue: where `onEvent` runs (the owner's serial queue).
     public init(output: any AudioOutput, openDecoder: @escaping OpenDecoder, askAheadSeconds: Double = 5,
+                makeStretcher: MakeTimeStretcher? = nil,
                 eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void) {
         self.output = output
         self.core = EngineCore(output: output, openDecoder: openDecoder, askAheadSeconds: askAheadSeconds,
-                               emit: { event in eventQueue.async { onEvent(event) } })
+                               makeStretcher: makeStretcher, emit: { event in eventQueue.async { onEvent(event) } })
         output.withLock { output.setClient(core) }
     }
 
@@ -70,6 +72,29 @@ public final class PlaybackEngine: Sendable {
 
     /// Sets the stream's volume (1.0 = 100% in pavucontrol; values above 1 amplify).
     public func setVolume(_ volume: Double) { output.withLock { core.setVolume(volume) } }
+
+    /// Sets the playback rate, clamped to `PlaybackRate.minimum…maximum`; the pitch is kept. At 1.0 the audio is
+    /// not processed at all. Without a stretcher (none given, or none for the format) the rate stays 1.0.
+    public func setRate(_ rate: Double) {
+        guard let r = PlaybackRate.clamped(rate) else { return }
+        output.withLock { core.setRate(core.makeStretcher == nil ? 1 : r) }
+    }
+
+    /// Sets how ReplayGain is applied to audio decoded from now on (what is already queued, about 250 ms, keeps
+    /// the gain it was decoded with).
+    public func setReplayGain(_ settings: ReplayGainSettings) { output.withLock { core.replayGain = settings } }
+
+    /// The playback rate.
+    public var rate: Double { output.withLock { core.rate } }
+
+    /// Sets the left/right balance, clamped to −1 (left only) … 1 (right only), as the stream's per-channel volume.
+    public func setBalance(_ balance: Double) {
+        guard balance.isFinite else { return }
+        output.withLock { core.setBalance(min(1, max(-1, balance))) }
+    }
+
+    /// The balance, including changes made outside.
+    public var balance: Double { output.withLock { core.balance } }
 
     /// Mutes or unmutes the stream.
     public func setMuted(_ muted: Bool) { output.withLock { core.setMuted(muted) } }

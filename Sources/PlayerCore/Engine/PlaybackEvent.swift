@@ -38,6 +38,8 @@ public enum PlaybackEvent: Sendable {
     case volumeChanged(Double)
     /// Mute changed outside Linnet.
     case muteChanged(Bool)
+    /// Left/right balance (−1 … 1) changed outside Linnet (pavucontrol, pactl).
+    case balanceChanged(Double)
     /// Playing `item` failed (nil item: the output itself failed); the engine moves on to the next item if any.
     case error(PlaybackItem?, PlaybackError)
     /// The stream ran dry; `count` is the total since the engine was created.

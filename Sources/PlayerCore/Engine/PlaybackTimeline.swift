@@ -12,6 +12,8 @@ public struct PlaybackTimeline<Track> {
         public var trackFrame: Int64
         /// True once the owner was told this segment's track is heard.
         public var announced: Bool
+        /// Track frames per output frame (the playback rate; 1 unless the audio is time-stretched).
+        public var rate: Double = 1
     }
 
     public private(set) var segments: [Segment] = []
@@ -26,9 +28,10 @@ public struct PlaybackTimeline<Track> {
         written = 0
     }
 
-    /// Records that `track` starts at the current write point, at `trackFrame` inside it.
-    public mutating func beginSegment(_ track: Track, trackFrame: Int64, announced: Bool = false) {
-        segments.append(Segment(start: written, track: track, trackFrame: trackFrame, announced: announced))
+    /// Records that `track` starts at the current write point, at `trackFrame` inside it, played at `rate`.
+    public mutating func beginSegment(_ track: Track, trackFrame: Int64, announced: Bool = false, rate: Double = 1) {
+        segments.append(Segment(start: written, track: track, trackFrame: trackFrame, announced: announced,
+                                rate: rate))
     }
 
     /// Records `frames` more frames written for the last segment.
@@ -52,7 +55,8 @@ public struct PlaybackTimeline<Track> {
         let s = segments[i]
         let end = i + 1 < segments.count ? segments[i + 1].start : written
         let h = min(heard, end)
-        return (s, s.trackFrame + (h - s.start))
+        if s.rate == 1 { return (s, s.trackFrame + (h - s.start)) }
+        return (s, s.trackFrame + Int64((Double(h - s.start) * s.rate).rounded(.down)))
     }
 
     /// The start of the first segment not yet announced, if any.

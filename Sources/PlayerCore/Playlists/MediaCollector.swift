@@ -56,7 +56,8 @@ public struct MediaCollection: Hashable, Sendable {
 /// Remote URLs are kept as they are.
 public struct MediaCollector: Sendable {
     /// The extensions the decoders play (the default list matches libmpg123 + libsndfile).
-    public static let defaultMediaExtensions = ["mp3", "wav", "flac", "ogg", "oga", "opus", "aiff", "aif", "caf"]
+    public static let defaultMediaExtensions = ["mp3", "wav", "flac", "ogg", "oga", "opus", "aiff", "aif", "caf",
+                                                  "m4a", "m4b", "mp4", "aac"]
 
     public var mediaExtensions: Set<String>
     public var playlistExtensions: Set<String>

@@ -1,11 +1,15 @@
 /// The route/session settings of linnetd read from `$XDG_CONFIG_HOME/linnet/linnetd.conf` (issue 5):
 /// `key = value` lines, `#` comments, blank lines ignored. Keys: `auto-resume-window` (seconds, 0 = off) and
-/// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable). Command-line options override the file.
+/// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable);
+/// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15) (issue 11). Command-line options
+/// override the file.
 public struct RouteSettings: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
     /// Extra library folders (`library = DIR`, repeatable).
     public var libraryFolders: [String] = []
+    public var replayGainMode: ReplayGainMode?
+    public var replayGainPreampDB: Double?
 
     public init(autoResumeWindowSeconds: Double? = nil, exclusive: Bool? = nil) {
         self.autoResumeWindowSeconds = autoResumeWindowSeconds
@@ -45,6 +49,17 @@ public struct RouteSettings: Sendable, Hashable {
             case "library":
                 guard !value.isEmpty else { throw ParseError(line: n + 1, message: "library needs a folder") }
                 settings.libraryFolders.append(String(value))
+            case "replaygain":
+                guard let mode = ReplayGainMode(rawValue: value.lowercased()) else {
+                    throw ParseError(line: n + 1, message: "replaygain needs off, track, album or auto, got '\(value)'")
+                }
+                settings.replayGainMode = mode
+            case "replaygain-preamp":
+                let number = value.lowercased().hasSuffix("db") ? String(value.dropLast(2)).trimmingSpaces : value
+                guard let v = Double(number), v.isFinite, abs(v) <= 15 else {
+                    throw ParseError(line: n + 1, message: "replaygain-preamp needs dB from -15 to 15, got '\(value)'")
+                }
+                settings.replayGainPreampDB = v
             default:
                 throw ParseError(line: n + 1, message: "unknown key '\(key)'")
             }

@@ -20,6 +20,8 @@ public struct PlayerState: Sendable, Hashable, Codable {
     /// Volume as MPRIS sees it (1.0 = 100%, ≥ 0).
     public var volume: Double
     public var playback: SavedPlayback
+    /// Left/right balance, −1 … 1 (0 when the file predates it).
+    public var balance: Double = 0
 
     public init(queue: PlaybackQueue, positionMicroseconds: Int64 = 0, volume: Double = 1.0,
                 playback: SavedPlayback = .stopped) {
@@ -31,7 +33,7 @@ public struct PlayerState: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, queue, positionMicroseconds = "positionUs", volume, playback
+        case version, queue, positionMicroseconds = "positionUs", volume, playback, balance
     }
 
     public init(from decoder: any Swift.Decoder) throws {
@@ -43,6 +45,8 @@ public struct PlayerState: Sendable, Hashable, Codable {
         // An unknown status from a newer writer degrades to paused rather than failing the whole file.
         let raw = try c.decodeIfPresent(String.self, forKey: .playback) ?? "stopped"
         playback = SavedPlayback(rawValue: raw) ?? .paused
+        let b = try c.decodeIfPresent(Double.self, forKey: .balance) ?? 0
+        balance = b.isFinite ? min(1, max(-1, b)) : 0
         if queue.isEmpty { positionMicroseconds = 0 }
     }
 
@@ -53,6 +57,7 @@ public struct PlayerState: Sendable, Hashable, Codable {
         try c.encode(positionMicroseconds, forKey: .positionMicroseconds)
         try c.encode(volume, forKey: .volume)
         try c.encode(playback, forKey: .playback)
+        try c.encode(balance, forKey: .balance)
     }
 
     /// The loudest volume Linnet keeps (10 = +60 dB); louder values from the bus or a file are clamped to it.

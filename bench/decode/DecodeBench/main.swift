@@ -2,7 +2,9 @@
 //
 //   decode-bench decode FILE              decode FILE once, discard the samples (the child the table times);
 //                                         prints "frames=N loop_cpu_s=X"
-//   decode-bench table MP3 FLAC RUNS      time ours and the anchors RUNS times each, print a markdown table
+//   decode-bench table MP3 FLAC RUNS [M4A]
+//                                         time ours and the anchors RUNS times each, print a markdown table
+//                                         (with M4A: AAC through AACDecoder next to the `faad` CLI)
 //   decode-bench info FILE…               what the registry makes of each file: decoder, format, length, tags
 //                                         (a manual harness, like MPD's test/run_decoder)
 //
@@ -77,7 +79,7 @@ func fmt(_ x: Double, _ digits: Int = 3) -> String {
     return "\(v)"
 }
 
-func table(mp3: String, flac: String, runs: Int) {
+func table(mp3: String, flac: String, runs: Int, m4a: String?) {
     let me = CommandLine.arguments[0]
     // Content length in seconds, from a decode of each file.
     let mp3Info = decodeOnce(mp3), flacInfo = decodeOnce(flac)
@@ -100,9 +102,15 @@ func table(mp3: String, flac: String, runs: Int) {
                 ours: ("Linnet `Mpg123Decoder`", [me, "decode", mp3]))
     measurePair("FLAC", flacSeconds, anchor: ("`flac -dc > /dev/null`", ["flac", "-d", "-c", "-s", flac]),
                 ours: ("Linnet `SndfileDecoder`", [me, "decode", flac]))
+    let m4aInfo = m4a.map(decodeOnce)
+    if let m4a, let m4aInfo {
+        measurePair("AAC 192k M4A", Double(m4aInfo.frames) / 44100,
+                    anchor: ("`faad -q -w > /dev/null`", ["faad", "-q", "-w", m4a]),
+                    ours: ("Linnet `AACDecoder`", [me, "decode", m4a]))
+    }
 
     // In-process figures: the decode loop alone, and the time to open (sniff + mpg123_scan / FLAC header).
-    let loops = (0..<runs).map { _ in (decodeOnce(mp3), decodeOnce(flac)) }
+    let loops = (0..<runs).map { _ in (decodeOnce(mp3), decodeOnce(flac), m4a.map(decodeOnce)) }
     print("Decode-only, \(fmt(mp3Seconds, 1)) s of audio, CPU seconds per run (user+sys, median of \(runs)):\n")
     print("| file | decoder | CPU s | × real time | ratio |")
     print("|---|---|---|---|---|")
@@ -115,6 +123,12 @@ func table(mp3: String, flac: String, runs: Int) {
           + "\(fmt(median(loops.map { $0.0.openSeconds }) * 1000, 2)) |")
     print("| FLAC | \(fmt(flacLoop)) | \(Int((flacSeconds / flacLoop).rounded()))× | "
           + "\(fmt(median(loops.map { $0.1.openSeconds }) * 1000, 2)) |")
+    if let m4aInfo {
+        let aac = loops.compactMap(\.2)
+        let loop = median(aac.map(\.cpu)), seconds = Double(m4aInfo.frames) / 44100
+        print("| AAC 192k M4A | \(fmt(loop)) | \(Int((seconds / loop).rounded()))× | "
+              + "\(fmt(median(aac.map(\.openSeconds)) * 1000, 2)) |")
+    }
 }
 
 func info(_ path: String) {
@@ -145,11 +159,11 @@ switch args.count > 1 ? args[1] : "" {
 case "decode" where args.count == 3:
     let r = decodeOnce(args[2])
     print("frames=\(r.frames) loop_cpu_s=\(r.cpu)")
-case "table" where args.count == 5:
+case "table" where args.count == 5 || args.count == 6:
     guard let runs = Int(args[4]), runs > 0 else { fail("RUNS must be a positive number") }
-    table(mp3: args[2], flac: args[3], runs: runs)
+    table(mp3: args[2], flac: args[3], runs: runs, m4a: args.count == 6 ? args[5] : nil)
 case "info" where args.count >= 3:
     args.dropFirst(2).forEach(info)
 default:
-    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS | decode-bench info FILE…")
+    fail("usage: decode-bench decode FILE | decode-bench table MP3 FLAC RUNS [M4A] | decode-bench info FILE…")
 }

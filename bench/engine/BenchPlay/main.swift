@@ -2,11 +2,13 @@
 //   linnet-bench-play play FILE SECONDS   play for SECONDS (or to the end), print first-audio latency
 //   linnet-bench-play seek FILE COUNT     play, then COUNT seeks; print each seek's latency until heard
 // Connects with the normal client rules (PULSE_SERVER). Output: `key value` lines for bench/engine/run.
+// LINNET_RATE=1.5 plays at that rate through the time stretcher (bench/rate/run).
 import Decoding
 import Dispatch
 import Foundation
 import PlayerCore
 import PulseOutput
+import Stretching
 
 let args = CommandLine.arguments
 guard args.count == 4, let number = Double(args[3]) else {
@@ -34,7 +36,7 @@ do {
 }
 let engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
     try DecoderRegistry.open(location: item.location)
-}, eventQueue: DispatchQueue(label: "bench.events")) { event in
+}, makeStretcher: RubberBandTimeStretcher.make, eventQueue: DispatchQueue(label: "bench.events")) { event in
     switch event {
     case .trackStarted:
         waiter.startedAt = now()
@@ -51,6 +53,7 @@ let engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeErr
     }
 }
 
+if let rate = ProcessInfo.processInfo.environment["LINNET_RATE"].flatMap(Double.init) { engine.setRate(rate) }
 let t0 = now()
 engine.play(PlaybackItem(id: "bench", location: file))
 engine.setNext(nil)

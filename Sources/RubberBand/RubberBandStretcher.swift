@@ -1,0 +1,62 @@
+import CRubberBand
+
+/// Why a stretcher could not be made.
+public struct RubberBandError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { "rubberband: \(message)" }
+}
+
+/// One librubberband stretcher (`RubberBandState`) in real-time mode with the pitch kept, on planar float audio.
+///
+/// Not thread-safe: owned by one thread at a time (the output thread). Buffers are lent in, never kept.
+public final class RubberBandStretcher {
+    private let state: RubberBandState
+    public let channels: Int
+
+    /// A real-time stretcher for `channels` channels at `sampleRate` Hz, playing at `1 / timeRatio` speed.
+    /// The faster R2 engine is used: the finer R3 engine costs several times the CPU for music at these rates.
+    /// Channels are processed apart: together (mid/side) measured 7 % more CPU on stereo music (bench/rate).
+    public init(sampleRate: Int, channels: Int, timeRatio: Double) throws(RubberBandError) {
+        guard let rate = UInt32(exactly: sampleRate), rate > 0, let ch = UInt32(exactly: channels), ch > 0, ch <= 32,
+              timeRatio.isFinite, timeRatio > 0 else {
+            throw RubberBandError(message: "invalid setup: \(sampleRate) Hz, \(channels) ch, ratio \(timeRatio)")
+        }
+        let options = Int32(RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFaster.rawValue
+                            | RubberBandOptionThreadingNever.rawValue)
+        guard let s = rubberband_new(rate, ch, options, timeRatio, 1.0) else {
+            throw RubberBandError(message: "rubberband_new failed")
+        }
+        state = s
+        self.channels = channels
+    }
+
+    deinit { rubberband_delete(state) }
+
+    /// Sets the time ratio (output duration / input duration: 2.0 plays at half speed).
+    public func setTimeRatio(_ ratio: Double) {
+        guard ratio.isFinite, ratio > 0 else { return }
+        rubberband_set_time_ratio(state, ratio)
+    }
+
+    /// Forgets all buffered audio (before feeding audio from another place).
+    public func reset() { rubberband_reset(state) }
+
+    /// Silent frames to feed first after a reset so the output starts aligned (see `startDelay`).
+    public var preferredStartPad: Int { Int(rubberband_get_preferred_start_pad(state)) }
+    /// Output frames to drop after feeding `preferredStartPad` silent frames.
+    public var startDelay: Int { Int(rubberband_get_start_delay(state)) }
+    /// Input frames needed before more output can be produced.
+    public var samplesRequired: Int { Int(rubberband_get_samples_required(state)) }
+    /// Output frames ready; -1 once the final input was given and everything was retrieved.
+    public var available: Int { Int(rubberband_available(state)) }
+
+    /// Feeds `frames` frames of planar input (one pointer per channel).
+    public func process(_ planes: UnsafePointer<UnsafePointer<Float>?>, frames: Int, final: Bool) {
+        rubberband_process(state, planes, UInt32(clamping: frames), final ? 1 : 0)
+    }
+
+    /// Retrieves up to `frames` frames into planar output; returns the count.
+    public func retrieve(_ planes: UnsafePointer<UnsafeMutablePointer<Float>?>, frames: Int) -> Int {
+        Int(rubberband_retrieve(state, planes, UInt32(clamping: frames)))
+    }
+}
