@@ -62,6 +62,8 @@ let package = Package(
         .executableTarget(name: "linnet-library-tree", dependencies: ["TestSupport"], path: "bench/library/TreeGen"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
         .executableTarget(name: "linnet-bench-dbus-server", dependencies: ["DBus"], path: "bench/dbus/server"),
+        // Level metering's two costs apart for bench/effects/run: measuring and delivering Levels.
+        .executableTarget(name: "linnet-bench-meter", dependencies: ["PlayerCore", "DBus"], path: "bench/effects/MeterBench"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
