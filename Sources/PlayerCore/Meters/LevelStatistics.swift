@@ -45,22 +45,30 @@ public struct LevelStatistics: Sendable, Equatable {
     private static let vectorsPerFloatSum = 512
 
     /// Squares and peaks of `vectors` × 8 interleaved Int16 samples at `raw`; lane `l` is channel `l % channels`.
+    /// The peak is kept as the lanes' largest and smallest sample (integer compares, which the compiler keeps in
+    /// vector registers; `pointwiseMax` on Float was an out-of-line call per vector and slower than the scalar loop).
     private mutating func addLanes(_ raw: UnsafeRawPointer, vectors: Int) {
         let ch = channels
-        var peak = SIMD8<Float>()
+        var high = SIMD8<Int16>(repeating: 0)
+        var low = SIMD8<Int16>(repeating: 0)
         var v = 0
         while v < vectors {
             let end = min(vectors, v + Self.vectorsPerFloatSum)
             var sum = SIMD8<Float>()
             while v < end {
-                let x = SIMD8<Float>(raw.loadUnaligned(fromByteOffset: v &* 16, as: SIMD8<Int16>.self))
+                let i = raw.loadUnaligned(fromByteOffset: v &* 16, as: SIMD8<Int16>.self)
+                let x = SIMD8<Float>(i)
                 sum += x * x
-                peak = pointwiseMax(peak, pointwiseMax(x, -x))
+                high = high.replacing(with: i, where: i .> high)
+                low = low.replacing(with: i, where: i .< low)
                 v &+= 1
             }
             for lane in 0..<8 { sumSquares[lane % ch] += Double(sum[lane]) / Self.int16FullScaleSquared }
         }
-        for lane in 0..<8 { peaks[lane % ch] = max(peaks[lane % ch], peak[lane] / 32768) }
+        for lane in 0..<8 {
+            let magnitude = max(Int32(high[lane]), -Int32(low[lane]))  // −32768 is full scale too
+            peaks[lane % ch] = max(peaks[lane % ch], Float(magnitude) / 32768)
+        }
     }
 
     /// Adds interleaved 32-bit float samples (1.0 is full scale).
