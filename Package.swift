@@ -73,6 +73,8 @@ let package = Package(
         // Chaos soak (issue 9): the harness as a library (shared by bench/soak/run and SoakTests) + its command.
         .target(name: "SoakHarness", dependencies: ["DBus", "TestSupport"], path: "bench/soak/SoakHarness"),
         .executableTarget(name: "linnet-soak", dependencies: ["SoakHarness"], path: "bench/soak/linnet-soak"),
+        // Level metering's two costs apart for bench/effects/run: measuring and delivering Levels.
+        .executableTarget(name: "linnet-bench-meter", dependencies: ["PlayerCore", "DBus"], path: "bench/effects/MeterBench"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

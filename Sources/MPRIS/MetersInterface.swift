@@ -12,6 +12,8 @@ public final class MetersInterface: @unchecked Sendable {
 
     let connection: DBusConnection
     let log: @Sendable (String) -> Void
+    /// `Levels`, checked once: it goes out 20 times a second per meter.
+    let levelsSignal: PreparedSignal
 
     /// - Parameters:
     ///   - enable: a client (unique bus name) turned its meters on or off; runs on the connection's queue.
@@ -20,6 +22,7 @@ public final class MetersInterface: @unchecked Sendable {
                 listeners: @escaping @Sendable () -> Int, log: @escaping @Sendable (String) -> Void) throws(DBusError) {
         self.connection = connection
         self.log = log
+        levelsSignal = try connection.prepareSignal(path: MPRISNames.objectPath, interface: Self.interface, name: "Levels")
         let iface = DBusInterface(Self.interface, methods: [
             DBusMethod("EnableMeters", in: "b", inNames: ["Enabled"]) { call in
                 guard let sender = call.sender else { throw DBusError.invalidArgs("EnableMeters needs a bus client") }
@@ -39,11 +42,11 @@ public final class MetersInterface: @unchecked Sendable {
     /// Sends `Levels(which, averageDb, peakDb)`.
     public func levels(_ which: String, _ reading: LevelReading) {
         do {
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: Self.interface, name: "Levels", arguments: [
-                .string(which),
-                .array(element: .double, reading.averageDb.map(DBusValue.double)),
-                .array(element: .double, reading.peakDb.map(DBusValue.double)),
-            ])
+            try connection.emit(levelsSignal) { (body) throws(DBusError) in
+                try body.append(which)
+                try body.append(reading.averageDb)
+                try body.append(reading.peakDb)
+            }
         } catch {
             log("meters: could not emit Levels: \(error)")
         }

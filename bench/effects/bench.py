@@ -7,7 +7,9 @@
    (the same sample cache, from a new process) and `paplay` (a new stream per sound).
 3. Recorder: CPU per minute of recording the monitor while music plays (linnetd's CPU minus its playback-only CPU)
    next to `parecord --file-format=…` and `parec | flac` on the same source.
-CPU is read from /proc/PID/task/*/schedstat (ns). Medians over BENCH_ROUNDS rounds.
+CPU is read from /proc/PID/task/*/schedstat (ns), wake-ups from its third field (times a thread was scheduled in).
+Medians over BENCH_ROUNDS rounds. BENCH_ONLY=meters runs only part 1; BENCH_PERF=1 also splits linnetd's
+meters-on CPU with `perf record -g` into measuring (the render path's meter) and delivering (the Levels signal).
 """
 import os, shutil, signal, statistics, struct, subprocess, sys, tempfile, time
 
@@ -43,7 +45,8 @@ def spin(seconds):
         ctx.iteration(False) or time.sleep(0.002)
 
 
-def cpu_ns(pids):
+def cpu_ns(pids, field=0):
+    """Sum over the threads of `pids` of a schedstat field: 0 = CPU ns, 2 = times scheduled in (wake-ups)."""
     total = 0
     for pid in pids:
         base = "/proc/%d/task" % pid
@@ -54,7 +57,7 @@ def cpu_ns(pids):
         for tid in tids:
             try:
                 with open(os.path.join(base, tid, "schedstat")) as f:
-                    total += int(f.read().split()[0])
+                    total += int(f.read().split()[field])
             except OSError:
                 pass
     return total
@@ -153,26 +156,69 @@ def metering(binary, tmp):
         levels = []
         listener = dbus.bus.BusConnection(s.bus_address)
         listener.add_signal_receiver(lambda *a: levels.append(a), "Levels", METERS, path=PATH)
-        off, on, off_all, on_all = [], [], [], []
+        off, on, off_all, on_all, off_runs, on_runs = [], [], [], [], [], []
         everyone = [d.proc.pid] + [p.pid for p in s.procs]  # linnetd, dbus-daemon, pulseaudio
         for _ in range(ROUNDS):
-            c0, a0 = cpu_ns([d.proc.pid]), cpu_ns(everyone)
+            c0, a0, r0 = cpu_ns([d.proc.pid]), cpu_ns(everyone), cpu_ns([d.proc.pid], 2)
             spin(SECONDS)
             off.append(cpu_ns([d.proc.pid]) - c0); off_all.append(cpu_ns(everyone) - a0)
+            off_runs.append(cpu_ns([d.proc.pid], 2) - r0)
             listener.call_blocking(BUS, PATH, METERS, "EnableMeters", "b", (True,))
             spin(0.2)
             n0 = len(levels)
-            c0, a0 = cpu_ns([d.proc.pid]), cpu_ns(everyone)
+            c0, a0, r0 = cpu_ns([d.proc.pid]), cpu_ns(everyone), cpu_ns([d.proc.pid], 2)
             spin(SECONDS)
             on.append(cpu_ns([d.proc.pid]) - c0); on_all.append(cpu_ns(everyone) - a0)
+            on_runs.append(cpu_ns([d.proc.pid], 2) - r0)
             rate = (len(levels) - n0) / SECONDS
             listener.call_blocking(BUS, PATH, METERS, "EnableMeters", "b", (False,))
             spin(0.2)
+        split = perf_split(d.proc.pid, listener) if os.environ.get("BENCH_PERF") == "1" else None
         d.stop()
+        apart = costs_apart(binary, s.bus_address)
         return (statistics.median(off), statistics.median(on), rate,
-                statistics.median(off_all), statistics.median(on_all))
+                statistics.median(off_all), statistics.median(on_all),
+                statistics.median(off_runs), statistics.median(on_runs), split, apart)
     finally:
         s.close()
+
+
+def costs_apart(binary, bus_address):
+    """linnet-bench-meter's figures: ns to meter SECONDS of audio, ns per Levels signal (generic, prepared)."""
+    tool = os.environ.get("BENCH_METER_TOOL") or os.path.join(os.path.dirname(binary), "linnet-bench-meter")
+    if not os.path.exists(tool):
+        return None
+    out = subprocess.run([tool, "measure", "%d" % SECONDS], capture_output=True, text=True, check=True).stdout
+    out += subprocess.run([tool, "deliver", bus_address, "100"], capture_output=True, text=True, check=True).stdout
+    return {k: int(v) for k, v in (line.split() for line in out.splitlines() if line.strip())}
+
+
+def perf_split(pid, listener):
+    """Shares of linnetd's meters-on CPU (samples with the frame anywhere on the stack): measuring, delivering."""
+    data = tempfile.mktemp(prefix="linnet-bench-perf-")
+    listener.call_blocking(BUS, PATH, METERS, "EnableMeters", "b", (True,))
+    spin(0.2)
+    rec = subprocess.Popen(["perf", "record", "-q", "-F", "2000", "--call-graph", "dwarf,32768", "-o", data, "-p", str(pid)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    spin(SECONDS)
+    rec.send_signal(signal.SIGINT)
+    rec.wait(timeout=30)
+    listener.call_blocking(BUS, PATH, METERS, "EnableMeters", "b", (False,))
+    out = subprocess.run(["perf", "script", "-i", data, "-F", "tid,ip,sym"], capture_output=True, text=True).stdout
+    os.unlink(data)
+    if os.environ.get("BENCH_PERF_OUT"):
+        with open(os.environ["BENCH_PERF_OUT"], "w") as f:
+            f.write(out)
+    total = measuring = delivering = 0
+    for stack in out.split("\n\n"):
+        if not stack.strip():
+            continue
+        total += 1
+        if "publishLevelsIfDue" in stack:
+            delivering += 1
+        elif any(m in stack for m in ("MeterHistory", "LevelStatistics", "5meter_6atByte", "meter(_:atByte")):
+            measuring += 1
+    return (measuring / total, delivering / total) if total else None
 
 
 def effect_latency(binary, tmp):
@@ -282,15 +328,37 @@ def main():
     binary = sys.argv[1]
     tmp = tempfile.mkdtemp(prefix="linnet-bench-effects-media-")
     try:
-        off, on, rate, off_all, on_all = metering(binary, tmp)
+        off, on, rate, off_all, on_all, off_runs, on_runs, split, apart = metering(binary, tmp)
         print("### Level meters (linnetd playing a 44.1 kHz s16 WAV; CPU per %g s, median of %d)" % (SECONDS, ROUNDS))
         print()
-        print("| | linnetd CPU ms | vs meters off | linnetd + pulseaudio + dbus-daemon CPU ms | vs meters off |")
-        print("|---|---|---|---|---|")
-        print("| meters off | %.1f | 1.00 | %.1f | 1.00 |" % (off / 1e6, off_all / 1e6))
-        print("| meters on (one listener, %.1f Levels/s) | %.1f | %+.1f %% | %.1f | %+.1f %% |" % (
-            rate, on / 1e6, (on - off) * 100.0 / off, on_all / 1e6, (on_all - off_all) * 100.0 / off_all))
+        print("| | linnetd CPU ms | vs meters off | linnetd wake-ups | linnetd + pulseaudio + dbus-daemon CPU ms"
+              " | vs meters off |")
+        print("|---|---|---|---|---|---|")
+        print("| meters off | %.1f | 1.00 | %d | %.1f | 1.00 |" % (off / 1e6, off_runs, off_all / 1e6))
+        print("| meters on (one listener, %.1f Levels/s) | %.1f | %+.1f %% | %d (%+.2f per Levels) | %.1f | %+.1f %% |" % (
+            rate, on / 1e6, (on - off) * 100.0 / off, on_runs, (on_runs - off_runs) / max(rate * SECONDS, 1),
+            on_all / 1e6, (on_all - off_all) * 100.0 / off_all))
         print()
+        if apart:
+            sent = rate * SECONDS
+            print("### Metering's two costs apart (linnet-bench-meter; CPU per %g s of playback at %.1f Levels/s)" % (
+                SECONDS, rate))
+            print()
+            print("| | CPU ms | vs meters-off linnetd |")
+            print("|---|---|---|")
+            rows = [("measuring (MeterHistory.record + take, 44.1 kHz stereo s16)", apart["measure-ns"]),
+                    ("delivering Levels, generic emitSignal (DBusValue tree)", apart["deliver-generic-ns"] * sent),
+                    ("delivering Levels, prepared signal (what linnetd uses)", apart["deliver-prepared-ns"] * sent)]
+            for name, ns in rows:
+                print("| %s | %.2f | %+.1f %% |" % (name, ns / 1e6, ns * 100.0 / off))
+            print()
+        if split:
+            print("linnetd meters-on CPU by perf (samples with it on the stack): measuring %.1f %%, delivering"
+                  " Levels %.1f %%; against the meters-off playback CPU that is measuring %+.1f %%, delivering"
+                  " %+.1f %%." % (split[0] * 100, split[1] * 100, split[0] * on * 100 / off, split[1] * on * 100 / off))
+            print()
+        if os.environ.get("BENCH_ONLY") == "meters":
+            return
         lat = effect_latency(binary, tmp)
         print("### Effect latency: asked → first sample on the monitor (ms; null sink, music playing)")
         print()

@@ -24,21 +24,51 @@ public struct LevelStatistics: Sendable, Equatable {
     public mutating func add(int16 samples: UnsafeBufferPointer<Int16>) {
         let ch = channels
         let count = samples.count / ch
-        guard count > 0 else { return }
-        for c in 0..<ch {
-            var sum: Int64 = 0  // exact: 32768² · 2³² frames cannot overflow
-            var peak: Int32 = 0
-            var i = c
-            for _ in 0..<count {
-                let v = Int32(samples[i])
-                sum &+= Int64(v * v)
-                peak = max(peak, abs(v))
-                i += ch
-            }
-            sumSquares[c] += Double(sum) / (32768.0 * 32768.0)
-            peaks[c] = max(peaks[c], Float(peak) / 32768)
+        guard count > 0, let base = samples.baseAddress else { return }
+        let n = count * ch
+        // Eight samples at a time when every lane keeps one channel (1, 2, 4 or 8 channels); the rest one by one.
+        let vectorised = 8 % ch == 0 ? n / 8 * 8 : 0
+        if vectorised > 0 { addLanes(UnsafeRawPointer(base), vectors: vectorised / 8) }
+        var i = vectorised
+        while i < n {
+            let v = Int32(base[i])
+            sumSquares[i % ch] += Double(v * v) / Self.int16FullScaleSquared
+            peaks[i % ch] = max(peaks[i % ch], Float(abs(v)) / 32768)
+            i += 1
         }
         frames += count
+    }
+
+    private static let int16FullScaleSquared = 32768.0 * 32768.0
+    /// Vectors summed in Float before the sum moves to Double: 512 squares of at most 2³⁰ keep the relative
+    /// error under 2⁻¹⁵ (about 0.0001 dB), far inside the meter's 0.1 dB, at a quarter of the Double cost.
+    private static let vectorsPerFloatSum = 512
+
+    /// Squares and peaks of `vectors` × 8 interleaved Int16 samples at `raw`; lane `l` is channel `l % channels`.
+    /// The peak is kept as the lanes' largest and smallest sample (integer compares, which the compiler keeps in
+    /// vector registers; `pointwiseMax` on Float was an out-of-line call per vector and slower than the scalar loop).
+    private mutating func addLanes(_ raw: UnsafeRawPointer, vectors: Int) {
+        let ch = channels
+        var high = SIMD8<Int16>(repeating: 0)
+        var low = SIMD8<Int16>(repeating: 0)
+        var v = 0
+        while v < vectors {
+            let end = min(vectors, v + Self.vectorsPerFloatSum)
+            var sum = SIMD8<Float>()
+            while v < end {
+                let i = raw.loadUnaligned(fromByteOffset: v &* 16, as: SIMD8<Int16>.self)
+                let x = SIMD8<Float>(i)
+                sum += x * x
+                high = high.replacing(with: i, where: i .> high)
+                low = low.replacing(with: i, where: i .< low)
+                v &+= 1
+            }
+            for lane in 0..<8 { sumSquares[lane % ch] += Double(sum[lane]) / Self.int16FullScaleSquared }
+        }
+        for lane in 0..<8 {
+            let magnitude = max(Int32(high[lane]), -Int32(low[lane]))  // −32768 is full scale too
+            peaks[lane % ch] = max(peaks[lane % ch], Float(magnitude) / 32768)
+        }
     }
 
     /// Adds interleaved 32-bit float samples (1.0 is full scale).
