@@ -8,12 +8,7 @@ extension Player {
         var items: [MediaItem] = []
         var known: [TrackDetails] = []
         for song in songs {
-            // The queue holds paths as strings: a name that is not UTF-8 cannot be queued yet (logged).
-            guard let path = song.pathString else {
-                Log.info("library: cannot queue \(song.uri): its file name is not UTF-8")
-                continue
-            }
-            items.append(MediaItem(.file(path: path), title: song.title, durationMicroseconds: song.durationMicroseconds))
+            items.append(MediaItem(.file(path: song.pathString), title: song.title, durationMicroseconds: song.durationMicroseconds))
             known.append(TrackDetails(durationMicroseconds: song.durationMicroseconds, tags: song.tags, isSeekable: true))
         }
         guard !items.isEmpty else { throw .nothingToPlay }

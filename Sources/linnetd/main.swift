@@ -11,7 +11,8 @@ CrashReporter.install()
 
 let arguments: Arguments
 do {
-    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    // argv as bytes: CommandLine.arguments would replace a file name's non-UTF-8 bytes with U+FFFD.
+    arguments = try Arguments((1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { BytePath.string(cString: $0) } })
 } catch {
     Log.raw("linnetd: \(error.message)\n\(Arguments.usage)\n")
     exit(64)  // EX_USAGE
