@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Headers only: glibc's <malloc.h> (mallopt, malloc_trim).
+        .systemLibrary(name: "CMalloc"),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -26,6 +28,7 @@ let package = Package(
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Curl", dependencies: ["CCurl"]),
+        .target(name: "Malloc", dependencies: ["CMalloc"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Malloc", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
                                                          "MediaLibrary"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),

@@ -9,7 +9,7 @@ Usage: idle.py LINNETD MUSIC_DIR. On a private dbus-daemon and pulseaudio (bench
   3. idle RSS once that scan is done and CPU has settled, and again after a restart (queue restored, library
      unchanged: the start-up rescan finds nothing new). Prints markdown.
 """
-import os, statistics, subprocess, sys, threading, time
+import os, shutil, statistics, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "service"))
 import bench as service  # noqa: E402  (Servers, memory_kb, status_kb, per_thread)
 import dbus  # noqa: E402
@@ -152,6 +152,8 @@ def main():
         rss_restarted = d.rss()
         d.quit()
         d = None
+        if os.environ.get("BENCH_KEEP_STATE"):
+            shutil.copytree(servers.dir + "/state", os.environ["BENCH_KEEP_STATE"], dirs_exist_ok=True)
 
         print("%d songs in the library, a %d-song queue restored (Tracks shows a window of %d); first scan with "
               "that queue: %.1f s" % (songs, songs, queue, scan_s))
