@@ -132,6 +132,7 @@ def main():
         busy.stop.set()
         busy.join()
         queue = len(d.obj.Get(TRACKLIST, "Tracks", dbus_interface=PROPS))
+        d.obj.Pause(dbus_interface=PLAYER)  # GoTo may have started playback; idle means paused
         settle(d.proc.pid)
         rss_scanned = d.rss()
         idle = Transport(servers.bus_address)
