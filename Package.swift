@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Headers only: glibc's <malloc.h> (mallopt, malloc_trim).
+        .systemLibrary(name: "CMalloc"),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -30,6 +32,7 @@ let package = Package(
         .target(name: "RubberBand", dependencies: ["CRubberBand"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Curl", dependencies: ["CCurl"]),
+        .target(name: "Malloc", dependencies: ["CMalloc"]),
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
@@ -56,7 +59,7 @@ let package = Package(
         .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "MPRIS", "DBus",
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Malloc", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
                                                          "MediaLibrary", "Stretching"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),

@@ -24,7 +24,7 @@ public final class FileByteSource: ByteSource {
     /// Opens `path` read-only.
     public init(path: String) throws(DecodeError) {
         self.path = path
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = BytePath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 {
             let e = errno
             let kind: DecodeError.Kind

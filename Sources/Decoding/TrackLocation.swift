@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// Pure parsing of where a track lives: a plain path or a `file://` URI (what MPRIS OpenUri and playlists give).
 enum TrackLocation {
     /// What a location string names.
@@ -28,7 +30,7 @@ enum TrackLocation {
         return .file(path)
     }
 
-    /// Decodes %XX escapes as UTF-8 bytes; nil for a malformed escape or bytes that are not UTF-8.
+    /// Decodes %XX escapes to bytes (in BytePath's lossless form); nil for a malformed escape.
     static func percentDecoded(_ s: Substring) -> String? {
         var bytes: [UInt8] = []
         var utf8 = s.utf8.makeIterator()
@@ -37,7 +39,7 @@ enum TrackLocation {
             guard let h = utf8.next().flatMap(hexValue), let l = utf8.next().flatMap(hexValue) else { return nil }
             bytes.append(h << 4 | l)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return BytePath.string(bytes)
     }
 
     private static func hexValue(_ c: UInt8) -> UInt8? {

@@ -30,7 +30,7 @@ public final class LibraryService: @unchecked Sendable {
     /// Opens (or rebuilds) the database at `databasePath`; call on the service queue.
     public init(databasePath: String, roots: [String], serviceQueue: DispatchQueue,
                 log: @escaping @Sendable (String) -> Void) throws(LibraryError) {
-        self.roots = roots.map { Array($0.utf8) }
+        self.roots = roots.map { BytePath.bytes($0) }  // a folder named in BytePath form keeps its bytes
         self.serviceQueue = serviceQueue
         self.log = log
         do {

@@ -1,6 +1,6 @@
 import Dispatch
 
-/// Maps items on every core (DispatchQueue.concurrentPerform), keeping their order: the scanner reads the tags
+/// Maps items on every core (BackgroundWorkers: own threads at a lower priority), keeping their order: the scanner reads the tags
 /// of a folder's files in parallel while one thread writes the database.
 enum ParallelMap {
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
@@ -8,7 +8,7 @@ enum ParallelMap {
         let slots = Slots<R>(count: items.count)
         items.withUnsafeBufferPointer { input in
             let base = UnsafeSendable(input)
-            DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            BackgroundWorkers.run(count: items.count) { i in
                 slots.set(i, transform(base.value[i]))
             }
         }
@@ -16,7 +16,7 @@ enum ParallelMap {
     }
 
     /// Result storage. Safe without a lock: each index is written by exactly one iteration, and nothing reads
-    /// until concurrentPerform has returned (which orders the writes before the reads).
+    /// until BackgroundWorkers.run has returned (which orders the writes before the reads).
     private final class Slots<R>: @unchecked Sendable {
         private var storage: [R?]
         init(count: Int) { storage = Array(repeating: nil, count: count) }
@@ -26,7 +26,7 @@ enum ParallelMap {
         func results() -> [R] { storage.map { $0! } }
     }
 
-    /// A read-only buffer lent to concurrentPerform's iterations for the duration of the call.
+    /// A read-only buffer lent to the workers' iterations for the duration of the call.
     private struct UnsafeSendable<T>: @unchecked Sendable {
         let value: UnsafeBufferPointer<T>
         init(_ value: UnsafeBufferPointer<T>) { self.value = value }

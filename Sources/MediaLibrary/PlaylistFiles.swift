@@ -13,7 +13,7 @@ enum PlaylistFiles {
         try db.execute("BEGIN IMMEDIATE")
         do throws(SQLiteError) {
             for file in files {
-                guard let path = String(validating: file, as: UTF8.self) else { continue }
+                let path = BytePath.string(file)  // lossless for names that are not UTF-8
                 let entries: [[UInt8]]
                 switch read(path) {
                 case .success(let list): entries = list
@@ -67,11 +67,11 @@ enum PlaylistFiles {
             let base = path.split(separator: "/").dropLast().joined(separator: "/")
             return .success(XSPFParser.locations(String(decoding: bytes, as: UTF8.self)).compactMap { location -> [UInt8]? in
                 guard let parsed = try? MediaLocation(parsing: location, relativeTo: "/" + base) else { return nil }
-                return parsed.path.map { Array($0.utf8) }
+                return parsed.path.map { BytePath.bytes($0) }
             })
         }
         do throws(PlaylistError) {
-            return .success(try PlaylistReader.read(path: path).items.compactMap { $0.location.path.map { Array($0.utf8) } })
+            return .success(try PlaylistReader.read(path: path).items.compactMap { $0.location.path.map { BytePath.bytes($0) } })
         } catch {
             return .failure(Failure(reason: error.description))
         }

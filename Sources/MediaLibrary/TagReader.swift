@@ -3,23 +3,12 @@ import Glibc
 import PlayerCore
 
 /// Reads one file's tags and stream facts for the library through the existing decoders (which parse tags and
-/// headers at open; no audio is decoded). A name that is not UTF-8 is opened through /proc/self/fd.
+/// headers at open; no audio is decoded). A name that is not UTF-8 is opened by its bytes (BytePath).
 enum TagReader {
     /// The song, or why the file could not be read.
     static func read(path: [UInt8], size: Int64, hasSidecarLyrics: Bool) -> Result<LibrarySong, DecodeError> {
         do {
-            let decoder: any Decoder
-            if let text = String(validating: path, as: UTF8.self) {
-                decoder = try DecoderRegistry.open(path: text)
-            } else {
-                let fd = ByteFileSystem.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
-                guard fd >= 0 else {
-                    return .failure(DecodeError(.permissionDenied, path: String(decoding: path, as: UTF8.self),
-                                                message: String(cString: strerror(errno))))
-                }
-                defer { close(fd) }
-                decoder = try DecoderRegistry.open(path: "/proc/self/fd/\(fd)")
-            }
+            let decoder = try DecoderRegistry.open(path: BytePath.string(path))
             let duration = decoder.totalFrames.map { decoder.format.microseconds(forFrames: $0) }
             return .success(LibrarySong(path: path, tags: decoder.tags, durationMicroseconds: duration,
                                         sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,

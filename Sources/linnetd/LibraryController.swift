@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import Glibc
 import MPRIS
+import Malloc
 import MediaLibrary
 import PlayerCore
 
@@ -17,6 +18,7 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
     var playlistsInterface: PlaylistsInterface?
     /// The playlist last activated (MPRIS ActivePlaylist).
     private(set) var activePlaylist: PlaylistInfo?
+    private var wasScanning = false
 
     init(service: LibraryService, player: Player) {
         self.service = service
@@ -25,6 +27,9 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             self?.interface?.update(status)
             // A scan may have found, changed or dropped playlist files.
             if !status.scanning { self?.playlistsInterface?.refresh() }
+            // The scan's freed pages back to the system once it ends (idle RSS).
+            if self?.wasScanning == true && !status.scanning { MallocTuning.trim() }
+            self?.wasScanning = status.scanning
         }
     }
 

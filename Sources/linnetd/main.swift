@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import Glibc
+import Malloc
 import MPRIS
 import PlayerCore
 import QueueStore
@@ -8,10 +9,14 @@ import QueueStore
 // linnetd: the composition root. Everything runs on the main queue (see Player.swift); dispatchMain() never returns.
 
 CrashReporter.install()
+// Two malloc arenas instead of 8 per core: the library scan's worker threads would otherwise each keep an arena
+// of freed pages for the daemon's whole life.
+MallocTuning.limitArenas(to: 2)
 
 let arguments: Arguments
 do {
-    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    // argv as bytes: CommandLine.arguments would replace a file name's non-UTF-8 bytes with U+FFFD.
+    arguments = try Arguments((1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { BytePath.string(cString: $0) } })
 } catch {
     Log.raw("linnetd: \(error.message)\n\(Arguments.usage)\n")
     exit(64)  // EX_USAGE
@@ -78,6 +83,7 @@ player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
 player.startUp(saved: arguments.restore ? saved : nil, paths: arguments.paths, workingDirectory: workingDirectory())
 saved = nil  // the player holds the queue now; a second copy would outlive its first edit
+MallocTuning.trim()  // give back what reading a large saved queue left free
 let mpris: MPRISService
 do {
     mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),

@@ -35,8 +35,8 @@ public struct SongRow: Sendable, Hashable {
         self.title = title
     }
 
-    /// The path as a Swift string when it is valid UTF-8 (the queue needs that to play it).
-    public var pathString: String? { String(validating: path, as: UTF8.self) }
+    /// The path as a Swift string, lossless for names that are not UTF-8 (see BytePath).
+    public var pathString: String { BytePath.string(path) }
 
     /// The `file://` URI of the path, percent-encoding every byte outside the URI path set (works for any bytes).
     public var uri: String {

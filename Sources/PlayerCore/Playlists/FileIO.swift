@@ -9,7 +9,7 @@ public enum FileIO {
     /// The file's first `limit` bytes (all of it when shorter), or errno. Callers pass one more than they accept
     /// to tell "exactly full" from "too large".
     static func read(_ path: String, upTo limit: Int) -> Result<[UInt8], FileIO.Failure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = BytePath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(Failure(errno: errno)) }
         defer { close(fd) }
         var out: [UInt8] = []
@@ -29,7 +29,7 @@ public enum FileIO {
 
     /// The names in a directory (without `.` and `..`, in no particular order), or errno.
     static func directoryEntries(_ path: String) -> Result<[String], FileIO.Failure> {
-        guard let dir = opendir(path) else { return .failure(Failure(errno: errno)) }
+        guard let dir = BytePath.withCString(path, { opendir($0) }) else { return .failure(Failure(errno: errno)) }
         defer { closedir(dir) }
         var names: [String] = []
         while true {
@@ -38,7 +38,7 @@ public enum FileIO {
                 return errno == 0 ? .success(names) : .failure(Failure(errno: errno))
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                BytePath.string(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
             if name != "." && name != ".." { names.append(name) }
         }

@@ -16,7 +16,7 @@ struct FileStatus: Hashable, Sendable {
     /// Stats `path`; on failure returns the errno (ENOENT, EACCES, ELOOP, …).
     static func of(_ path: String) -> Result<FileStatus, StatError> {
         var st = stat()
-        guard stat(path, &st) == 0 else { return .failure(StatError(errno: errno)) }
+        guard BytePath.withCString(path, { stat($0, &st) }) == 0 else { return .failure(StatError(errno: errno)) }
         let type = st.st_mode & S_IFMT
         return .success(FileStatus(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
                                    size: Int64(st.st_size),

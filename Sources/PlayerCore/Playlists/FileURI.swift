@@ -8,7 +8,7 @@ public struct URIError: Error, Hashable, Sendable, CustomStringConvertible {
         case remoteHost
         /// `%` not followed by two hex digits.
         case badPercentEncoding
-        /// Decoded bytes are not UTF-8 (Swift strings cannot hold them losslessly).
+        /// Decoded bytes are not UTF-8 (no longer thrown: BytePath holds such names losslessly).
         case invalidUTF8
         /// A NUL byte, a `?` query or a `#` fragment, which no local file name can carry in a URI.
         case invalidCharacter
@@ -56,15 +56,14 @@ public enum FileURI {
         guard !rest.contains("?"), !rest.contains("#") else { throw URIError(.invalidCharacter, uri) }
         guard let bytes = percentDecodedBytes(rest) else { throw URIError(.badPercentEncoding, uri) }
         guard !bytes.contains(0) else { throw URIError(.invalidCharacter, uri) }
-        guard let path = String(validating: bytes, as: UTF8.self) else { throw URIError(.invalidUTF8, uri) }
-        return path
+        return BytePath.string(bytes)  // a name that is not UTF-8 keeps its bytes (see BytePath)
     }
 
     /// The `file://` URI of an absolute path; bytes outside RFC 3986's unreserved, sub-delims, `:@/` are %XX-encoded.
     public static func uri(fromPath path: String) -> String {
         var out = "file://"
         out.reserveCapacity(path.utf8.count + 8)
-        for b in path.utf8 {
+        for b in BytePath.bytes(path) {
             if isAllowedInPath(b) {
                 out.unicodeScalars.append(Unicode.Scalar(b))
             } else {

@@ -1,6 +1,6 @@
 /// Where a track lives: a local file (absolute path) or a remote URL kept as written.
 public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// An absolute local path, not percent-encoded.
+    /// An absolute local path, not percent-encoded; a name that is not UTF-8 in `BytePath`'s lossless form.
     case file(path: String)
     /// A non-file URI (http, https, …), kept verbatim.
     case url(String)
@@ -42,7 +42,7 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
     public var fileName: String {
         switch self {
         case .file(let p):
-            return p.split(separator: "/").last.map(String.init) ?? p
+            return BytePath.displayName(p.split(separator: "/").last.map(String.init) ?? p)
         case .url(let u):
             let withoutQuery = u.split(separator: "?", maxSplits: 1).first.map(String.init) ?? u
             let last = withoutQuery.split(separator: "/").last.map(String.init) ?? u

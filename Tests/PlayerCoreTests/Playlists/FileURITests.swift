@@ -23,7 +23,6 @@ import Testing
         ("file://server/share/a.mp3", .remoteHost),
         ("file:///a%2", .badPercentEncoding),
         ("file:///a%zz", .badPercentEncoding),
-        ("file:///a%FF%FE", .invalidUTF8),
         ("file:///a%00b", .invalidCharacter),
         ("file:///a.mp3?x=1", .invalidCharacter),
         ("file:///a.mp3#t=3", .invalidCharacter),
