@@ -22,7 +22,10 @@ extension PlaybackIntegration {
 
         /// Monotonic throughout; from `settle` s after the first change, every 0.5 s window advances 0.5 s ±5 %.
         func checkSmooth(_ r: [(t: Double, p: Int64)], from origin: Int64, label: String) {
-            #expect(r.first?.p == origin, "\(label): first reading \(String(describing: r.first?.p)), want \(origin)")
+            // The first reading is the target itself, or a few ms past it when the test thread lost the CPU long
+            // enough for the first frames to be heard before it read (a busy 2-core machine).
+            let first = r.first?.p ?? -1
+            #expect(first >= origin && first <= origin + 30_000, "\(label): first reading \(first), want \(origin)")
             for (a, b) in zip(r, r.dropFirst()) where b.p < a.p {
                 Issue.record("\(label): position went back \(a.p) → \(b.p) at \(b.t) s")
             }
