@@ -25,7 +25,7 @@ final class PrivateServers: @unchecked Sendable {
             let busEnvironment = dataDirectory.map { ["XDG_DATA_DIRS": $0, "XDG_DATA_HOME": $0 + "/home"] } ?? [:]
             try start("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
                       environment: busEnvironment)
-            try waitFor("the bus socket") { Self.accepts(busSocket) }
+            try waitFor("the bus socket") { SpawnedBus.accepts(busSocket) }
         } catch {
             killAll()
             throw error
@@ -33,25 +33,6 @@ final class PrivateServers: @unchecked Sendable {
     }
 
     deinit { killAll() }
-
-    /// True once something accepts connections on the unix socket at `path`.
-    private static func accepts(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
-        return withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
-    }
 
     private func killAll() {
         for p in processes { p.kill(SIGKILL) }
