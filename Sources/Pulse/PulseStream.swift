@@ -42,6 +42,8 @@ public final class PulseStream: @unchecked Sendable {
     var timingTimer: PulseTimer?
     var timingIntervalMicroseconds: UInt64 = 0
     var isCorked = false
+    /// A cork or uncork asked for before the server confirmed the stream (see `cork`).
+    var corkWhenReady: Bool?
     /// The last timing reply (see PulseStream+TimingUpdates.swift); nil until the first one.
     public internal(set) var timing: PulseTiming?
     var lastTimingStamp: (Int, Int) = (0, 0)
@@ -72,7 +74,13 @@ public final class PulseStream: @unchecked Sendable {
         pa_stream_set_state_callback(raw, { _, ud in
             let me = PulseStream.from(ud)
             withExtendedLifetime(me) {
-                if me.state == .ready { me.restartTimingUpdates() }
+                if me.state == .ready {
+                    if let corked = me.corkWhenReady {
+                        me.corkWhenReady = nil
+                        if let op = pa_stream_cork(me.raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
+                    }
+                    me.restartTimingUpdates()
+                }
                 me.onStateChange?(me.state)
             }
         }, me)
@@ -202,8 +210,14 @@ public final class PulseStream: @unchecked Sendable {
     }
 
     public func cork(_ corked: Bool) {
-        if let op = pa_stream_cork(raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
         isCorked = corked
+        // pa_stream_cork refuses a stream the server has not confirmed yet (PA_ERR_BADSTATE): a pause right after
+        // a play was lost and the stream started playing while linnetd said Paused. Apply it once READY.
+        guard state == .ready else {
+            corkWhenReady = corked
+            return
+        }
+        if let op = pa_stream_cork(raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
         restartTimingUpdates()
     }
 

@@ -149,7 +149,8 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func open(format: AudioFormat, properties: StreamProperties, corked: Bool) throws(AudioOutputError) {
-        let previous = self.corked ? nil : stream
+        // Only a stream that plays on keeps the sink awake; a paused open needs no bridge.
+        let previous = self.corked || corked ? nil : stream
         close()
         if let previous { retire(previous) }
         guard context.state == .ready else {
