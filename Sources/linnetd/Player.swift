@@ -63,6 +63,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     var pausedAt: Double?
     /// Level meters (issue 13): told whether music plays, on every publish.
     var meters: MeterController?
+    /// Returns freed heap pages after changes (see MemoryReturn for why).
+    lazy var memoryReturn = MemoryReturn(queue: queue)
 
     init(queue: DispatchQueue, output: any AudioOutput, streamSettings: StreamSettings = StreamSettings()) {
         self.queue = queue
@@ -160,6 +162,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         countPlays()
         persistence?.noteChange(persistentState())
         probeMissing()
+        memoryReturn.noteChange()
     }
 
     /// Starts background probes for the entries of the window whose tags are unknown. Only the window is
