@@ -22,19 +22,8 @@ public final class PulseRecordStream: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.channels = channels
         self.format = format
-        guard let rate = UInt32(exactly: sampleRate), let ch = UInt8(exactly: channels) else {
-            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "pa_sample_spec")
-        }
-        var spec = pa_sample_spec(format: format == .s16 ? linnet_pa_sample_s16ne : linnet_pa_sample_float32ne,
-                                  rate: rate, channels: ch)
-        guard pa_sample_spec_valid(&spec) != 0 else {
-            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "pa_sample_spec_valid")
-        }
-        let props = PulseProplist(properties)
-        guard let s = pa_stream_new_with_proplist(context.raw, name, &spec, nil, props.raw) else {
-            throw context.lastError("pa_stream_new_with_proplist")
-        }
-        raw = s
+        raw = try context.newStream(name: name, format: format, sampleRate: sampleRate, channels: channels,
+                                    properties: properties)
         let me = Unmanaged.passUnretained(self).toOpaque()
         pa_stream_set_state_callback(raw, { _, ud in
             let me = Unmanaged<PulseRecordStream>.fromOpaque(ud!).takeUnretainedValue()

@@ -31,19 +31,11 @@ public final class PulseSampleUpload: @unchecked Sendable {
 
     private init(context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int, channels: Int,
                  bytes: [UInt8], properties: [String: String]) throws(PulseError) {
-        guard let rate = UInt32(exactly: sampleRate), let ch = UInt8(exactly: channels), !bytes.isEmpty else {
-            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "pa_sample_spec")
+        guard !bytes.isEmpty else {
+            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "upload of an empty sample")
         }
-        var spec = pa_sample_spec(format: format == .s16 ? linnet_pa_sample_s16ne : linnet_pa_sample_float32ne,
-                                  rate: rate, channels: ch)
-        guard pa_sample_spec_valid(&spec) != 0 else {
-            throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "pa_sample_spec_valid")
-        }
-        let props = PulseProplist(properties)
-        guard let s = pa_stream_new_with_proplist(context.raw, name, &spec, nil, props.raw) else {
-            throw context.lastError("pa_stream_new_with_proplist")
-        }
-        raw = s
+        raw = try context.newStream(name: name, format: format, sampleRate: sampleRate, channels: channels,
+                                    properties: properties)
         self.context = context
         self.bytes = bytes
         pa_stream_set_state_callback(raw, { _, ud in
