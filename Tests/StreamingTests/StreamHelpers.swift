@@ -13,6 +13,12 @@ enum StreamMedia {
         try! TestMedia.flac(dir.file("tone.wav"), to: dir.file("tone.flac"))
         try! TestMedia.vorbis(dir.file("tone.wav"), to: dir.file("tone.ogg"))
         try! TestMedia.opus(dir.file("tone.wav"), to: dir.file("tone.opus"))
+        // AAC: ffmpeg's MP4 muxer puts moov at the end unless asked for faststart; ADTS; MPEG-TS with AAC and MP3.
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone.m4a"))
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone-fast.m4a"), options: ["-movflags", "+faststart"])
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone.aac"))
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone-aac.ts"))
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone-mp3.ts"), codec: "libmp3lame")
         return dir
     }()
 
