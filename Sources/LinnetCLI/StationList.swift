@@ -1,5 +1,5 @@
-/// `linnet radio`'s station list: one `NAME<TAB>URL` per line in a small text file (pure: parsing, editing,
-/// rendering; the file I/O is in the `linnet` executable).
+/// `linnet radio`'s station list as the client sees it (pure: checking, rendering); linnetd keeps it in the
+/// library database.
 public struct StationList: Sendable, Equatable {
     public struct Station: Sendable, Equatable {
         public var name: String
@@ -38,6 +38,9 @@ public struct StationList: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Why `add` would refuse `name`/`url`, without changing the list (nil when it would not).
+    public func adding(name: String, url: String) -> String? { Self.problem(name: name, url: url) }
 
     /// Removes `name`; false when there is no such station.
     public mutating func remove(name: String) -> Bool {
