@@ -11,7 +11,7 @@ extension ServiceSuites {
         static let playlists = "org.mpris.MediaPlayer2.Playlists"
         static var linnet: String { StreamServiceTests.linnet }
 
-        /// A stream server on a media folder (a 20 s tone as MP3, M4A and AAC in MPEG-TS) that is also the
+        /// A stream server on a media folder (a 20 s tone as MP3, M4A, ADTS and AAC in MPEG-TS) that is also the
         /// library folder; `before` runs before linnetd starts (with the server's URLs known).
         func start(_ before: (ServiceFixture, StreamServer) throws -> Void = { _, _ in }) throws -> (ServiceFixture, StreamServer) {
             let f = try ServiceFixture()
@@ -22,6 +22,7 @@ extension ServiceSuites {
             try TestMedia.lame(wav, to: media + "/tone.mp3", options: ["-b", "128"])
             try TestMedia.ffmpeg(wav, to: media + "/tone.m4a")
             try TestMedia.ffmpeg(wav, to: media + "/tone-aac.ts")
+            try TestMedia.ffmpeg(wav, to: media + "/tone.aac")
             let server = try StreamServer(mediaDirectory: media)
             f.extraEnvironment = ["LINNET_STREAM_READ_TIMEOUT": "3", "LINNET_STREAM_RECONNECT_DELAY": "0.05",
                                   "XDG_DATA_HOME": f.stateDir.file("data"),
@@ -50,6 +51,30 @@ extension ServiceSuites {
                     recorder.frameCount > frames + 8820 && peak(recorder.samples().suffix(4410)[...]) > 8000
                 }
             }
+            #expect(f.daemon?.isRunning == true)
+        }
+
+        @Test func hostileTransportStreamsEndInStreamErrorWithBoundedMemory() throws {
+            let (f, server) = try start()
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            let t = ServiceFixture.trackList
+            let noTrack = DBusValue.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")
+            try f.call(t, "AddTrack", [.string(server.url("/f/tone.m4a")), noTrack, .boolean(false)])
+            for kind in ["absurdpes", "overlong", "garbage"] {
+                try f.call(t, "AddTrack", [.string(server.url("/hlsbad/\(kind).m3u8")), noTrack, .boolean(false)])
+            }
+            try f.call(t, "GoTo", [.objectPath(DBusObjectPath(try f.tracks()[0])!)])
+            try f.waitUntil("the good file playing", timeout: 40) {
+                try f.status() == "Playing" && (try f.metadata()["xesam:url"]?.stringValue) == server.url("/f/tone.m4a")
+            }
+            #expect(signals.all("StreamError").count == 3, "\(signals.all("StreamError").map(\.arguments))")
+            let log = f.log()
+            for needle in ["larger than 256 KB", "longer than its length field", "MPEG-TS"] {
+                #expect(log.contains(needle), "log lacks \(needle)")
+            }
+            let rss = try StreamServiceTests().residentKB(f.daemon!.pid)
+            print("linnetd VmRSS after the hostile MPEG-TS streams: \(rss) kB")
+            #expect(rss < 40_000, "linnetd holds \(rss) kB")
             #expect(f.daemon?.isRunning == true)
         }
 
