@@ -75,5 +75,6 @@ extension CommandTable {
 /// True for an http(s) URL (what a playlist accepts besides library songs).
 func isStreamURL(_ text: String) -> Bool {
     let lower = text.lowercased()
-    return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && lower.count > 8
+    let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : ""
+    return !rest.isEmpty
 }

@@ -10,19 +10,6 @@ public struct StationList: Sendable, Equatable {
 
     public init() {}
 
-    /// Parses the file; malformed lines (no tab, empty name, not http/https) are skipped.
-    public init(parsing text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            let name = String(line[..<tab]), url = String(line[line.index(after: tab)...])
-            if Self.problem(name: name, url: url) == nil, station(named: name) == nil {
-                stations.append(Station(name: name, url: url))
-            }
-        }
-    }
-
-    public var text: String { stations.map { "\($0.name)\t\($0.url)\n" }.joined() }
-
     /// Station names match without regard to case.
     public func station(named name: String) -> Station? {
         stations.first { $0.name.lowercased() == name.lowercased() }

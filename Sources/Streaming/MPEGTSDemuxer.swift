@@ -5,7 +5,9 @@
 /// Fed one 188-byte packet at a time (`MPEGTSPacketizer` finds them). Memory: nothing is held but the current
 /// packet; payload bytes go straight to the caller. Hostile input cannot make it trap or grow: every length is
 /// checked against the packet, a PES packet longer than `maxPESBytes` or than its own length field is an error,
-/// and a stream whose only audio is a codec we do not decode says so.
+/// and a stream whose only audio is a codec we do not decode says so. Continuity counters are not checked: a lost
+/// packet shows up as a damaged ADTS/MPEG frame, which the frame readers skip. PSI CRCs are not checked either (the
+/// sections are bounded by their packet, and a wrong PID only means no audio, which ends in a clear error).
 struct MPEGTSDemuxer {
     /// The elementary stream's codec (from the PMT's stream_type).
     enum Codec: Equatable {

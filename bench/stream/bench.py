@@ -126,8 +126,13 @@ def first_sound(player, monitor, url):
         monitor.arm()
         t0 = time.monotonic()
         player.open(url)
-        times.append((monitor.wait() - t0) * 1000)
-        player.stop()
+        try:
+            times.append((monitor.wait() - t0) * 1000)
+        except RuntimeError as e:
+            sys.stderr.write("%s: %s: %s\n" % (player.label, url, e))
+            return float("nan")
+        finally:
+            player.stop()
     return statistics.median(times)
 
 

@@ -18,8 +18,8 @@ public struct RadioStation: Sendable, Hashable {
     /// True for an http(s) URL of one line: what playlists and the station list accept as a stream.
     public static func isStreamURL(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && lower.count > 8
-            && !text.contains("\n") && !text.contains("\t") && !text.contains("\r")
+        let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : ""
+        return !rest.isEmpty && !text.contains("\n") && !text.contains("\t") && !text.contains("\r")
     }
 
     /// The stations of the old station file (one `NAME<TAB>URL` a line), for the one-time import; malformed lines

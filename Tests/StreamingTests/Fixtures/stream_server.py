@@ -23,7 +23,7 @@ Paths (MEDIA_DIR files are served by name):
   /html              text/html page
   /pls/NAME, /m3u/NAME, /xspf/NAME   a radio playlist naming /icy/NAME
   /hls/NAME.m3u8?segs=K&live=0|1     an HLS playlist of K segments cut from NAME (MP3)
-  /hlsseg/NAME/I     segment I of NAME
+  /hlsseg/NAME/I.EXT segment I of NAME
   /hlsself.m3u8      a playlist that references itself
   /hlsmillion.m3u8   a playlist of a million segments
   /hlsbad/KIND.m3u8  a VOD playlist of hostile MPEG-TS segments /tsbad/KIND/I: KIND = absurdpes (one endless
@@ -340,21 +340,22 @@ class Handler(BaseHTTPRequestHandler):
 
     def h_hls(self, p, q):
         name = p[0][:-5]
+        ext = name.rsplit('.', 1)[-1]    # segment URLs end in it: ffmpeg's HLS reader refuses others
         if q.get('live', '0') == '1':
             # A sliding live window of 3 segments that moves on every 0.5 s (faster than real time, for tests).
             seq0 = int((time.time() - START) / 0.5)
             lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:%d' % seq0]
             for s in range(seq0, seq0 + 3):
-                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d?seq=%d' % (name, s % SEGMENTS, s)]
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d.%s?seq=%d' % (name, s % SEGMENTS, ext, s)]
         else:
             lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
             for i in range(SEGMENTS):
-                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d' % (name, i)]
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d.%s' % (name, i, ext)]
             lines.append('#EXT-X-ENDLIST')
         self.playlist('\n'.join(lines) + '\n', 'application/vnd.apple.mpegurl')
 
     def h_hlsseg(self, p, q):
-        seg = self.segments(p[0])[int(p[1])]
+        seg = self.segments(p[0])[int(p[1].split('.')[0])]
         self.send(200, [('Content-Type', ctype_of(p[0])), ('Content-Length', str(len(seg)))], seg)
 
     def h_hlsbad(self, p, q):
