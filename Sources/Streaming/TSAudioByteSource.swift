@@ -15,6 +15,7 @@ final class TSAudioByteSource: ByteSource {
     private var output: [UInt8] = []
     private var outputStart = 0
     private var garbage = 0
+    private var locked = false
     private var scanned: Int64 = 0
     private var atEnd = false
     private(set) var position: Int64 = 0
@@ -67,9 +68,10 @@ final class TSAudioByteSource: ByteSource {
         input.append(contentsOf: raw[0..<n])
         let size = MPEGTSDemuxer.packetSize
         while input.count - inputStart >= size {
-            // In sync when this byte and the one a packet later (if already here) are both sync bytes.
+            // Locked on, a sync byte is enough; after garbage, the byte a packet later (if here) must be one too.
             let synced = input[inputStart] == 0x47
-                && (input.count - inputStart < 2 * size || input[inputStart + size] == 0x47)
+                && (locked || input.count - inputStart < 2 * size || input[inputStart + size] == 0x47)
+            locked = synced
             guard synced else {
                 inputStart += 1
                 garbage += 1
