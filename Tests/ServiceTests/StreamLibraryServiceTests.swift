@@ -121,6 +121,10 @@ extension ServiceSuites {
             #expect(try linnet(f, ["playlist", "add", "Mix", "--text", "tone"]).status == 0)
             let add = try linnet(f, ["playlist", "add", "Mix", radio])
             #expect(add.status == 0, "\(add.output)")
+            let export = f.stateDir.file("mix.m3u8")
+            #expect(try linnet(f, ["playlist", "export", "Mix", export]).status == 0)
+            let exported = try String(contentsOfFile: export, encoding: .utf8)
+            #expect(exported.hasSuffix("\(radio)\n") && exported.contains("/tone."), "\(exported)")
             let refused = try linnet(f, ["playlist", "add", "Mix", "ftp://127.0.0.1/x"])
             #expect(refused.status != 0, "\(refused.output)")
             #expect(throws: (any Error).self) {

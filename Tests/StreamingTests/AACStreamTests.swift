@@ -90,6 +90,13 @@ import TestSupport
         #expect(server.requests.filter { $0.contains("/hlsseg/") }.count == 8)
     }
 
+    @Test func packedAudioSegmentsWithID3TagsPlay() throws {
+        let d = try StreamOpener.open(url: server.url("/hls/tone.aac.m3u8?live=0&id3=1"), settings: StreamMedia.settings,
+                                      observer: nil)
+        let frames = try drain(d)
+        #expect(abs(frames - 20 * 44100) < 4 * 1152, "\(frames)")
+    }
+
     @Test(arguments: ["tone.aac", "tone-aac.ts"])
     func livePlaylistPlays(name: String) throws {
         let d = try StreamOpener.open(url: server.url("/hls/\(name).m3u8?live=1"), settings: StreamMedia.settings, observer: nil)

@@ -22,7 +22,8 @@ Paths (MEDIA_DIR files are served by name):
   /gzip/NAME         the file with Content-Encoding: gzip
   /html              text/html page
   /pls/NAME, /m3u/NAME, /xspf/NAME   a radio playlist naming /icy/NAME
-  /hls/NAME.m3u8?segs=K&live=0|1     an HLS playlist of K segments cut from NAME (MP3)
+  /hls/NAME.m3u8?live=0|1&id3=1   an HLS playlist of 8 segments cut from NAME (id3: each VOD segment starts with
+                     an ID3 tag, as HLS packed audio does)
   /hlsseg/NAME/I.EXT segment I of NAME
   /hlsself.m3u8      a playlist that references itself
   /hlsmillion.m3u8   a playlist of a million segments
@@ -350,12 +351,17 @@ class Handler(BaseHTTPRequestHandler):
         else:
             lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
             for i in range(SEGMENTS):
-                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d.%s' % (name, i, ext)]
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d.%s%s' % (name, i, ext, '?id3=1' if q.get('id3') else '')]
             lines.append('#EXT-X-ENDLIST')
         self.playlist('\n'.join(lines) + '\n', 'application/vnd.apple.mpegurl')
 
     def h_hlsseg(self, p, q):
         seg = self.segments(p[0])[int(p[1].split('.')[0])]
+        if q.get('id3'):
+            # HLS packed audio: an ID3v2.4 tag with a PRIV timestamp frame before every segment.
+            priv = b'com.apple.streaming.transportStreamTimestamp\0' + bytes(8)
+            frame = b'PRIV' + bytes([0, 0, 0, len(priv)]) + b'\0\0' + priv
+            seg = b'ID3\x04\0\0' + bytes([0, 0, 0, len(frame)]) + frame + seg
         self.send(200, [('Content-Type', ctype_of(p[0])), ('Content-Length', str(len(seg)))], seg)
 
     def h_hlsbad(self, p, q):
