@@ -64,12 +64,19 @@ func drain(_ decoder: any Decoder, maxFrames: Int64 = .max, timeout: Double = 30
     defer { buffer.deallocate() }
     let bpf = decoder.format.bytesPerFrame
     var frames: Int64 = 0
+    var askedAgain = false
     let deadline = DispatchTime.now() + timeout
     while frames < maxFrames {
         let want = Int(min(Int64(buffer.count / bpf), maxFrames - frames)) * bpf
         let n = try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want]))
-        if n > 0 { frames += Int64(n / bpf); continue }
-        guard let s = decoder as? any StreamingDecoder, s.isWaitingForData else { break }
+        if n > 0 { frames += Int64(n / bpf); askedAgain = false; continue }
+        guard let s = decoder as? any StreamingDecoder, s.isWaitingForData else {
+            // Nothing and not waiting: the end, or the buffer refilled between the read and the question (the
+            // decode thread does not wait for us); a second empty read while not waiting is the end.
+            if askedAgain || !(decoder is any StreamingDecoder) { break }
+            askedAgain = true
+            continue
+        }
         if ready.wait(timeout: deadline) == .timedOut { throw DrainTimeout(frames: frames) }
     }
     return frames
