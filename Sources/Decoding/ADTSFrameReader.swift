@@ -31,6 +31,16 @@ struct ADTSFrameReader {
 
     init(path: String) { self.path = path }
 
+    /// Forgets what was buffered: the source was moved to `offset` (a seek), read from there, unlocked.
+    mutating func reset(at offset: Int64) {
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        self.offset = offset
+        atEnd = false
+        locked = false
+        garbage = 0
+    }
+
     private var available: Int { buffer.count - start }
 
     /// Reads until at least `count` bytes are buffered or the source ends.
