@@ -5,9 +5,23 @@ import Tagging
 
 extension AACDecoder {
     /// Opens an MP4/M4A file's first sound track. A codec other than AAC throws `.unsupportedCodec` naming it.
-    public static func openMP4(source: any ByteSource) throws(DecodeError) -> AACDecoder {
-        guard source.isSeekable, let length = source.length, let size = Int(exactly: length) else {
-            throw DecodeError(.notSeekable, path: source.path, message: "MP4 files are played from seekable sources")
+    /// A forward-only source (a server without byte ranges) works when the file is "faststart" (`moov` before
+    /// `mdat`); with `moov` at the end it throws `.notSeekable` saying so.
+    public static func openMP4(source given: any ByteSource) throws(DecodeError) -> AACDecoder {
+        var source = given
+        if !given.isSeekable {
+            try given.seek(to: 0)
+            let forward = ForwardByteSource(base: given)
+            guard try MP4BoxOrder.moovFirst(forward) else {
+                throw DecodeError(.notSeekable, path: given.path, message: "this MP4 file has its index (moov) after "
+                                  + "the audio and the server does not support byte ranges: it cannot be streamed")
+            }
+            source = forward
+        }
+        // A stream of unknown length (no Content-Length) is read until its moov box ends.
+        let size = source.length.flatMap { Int(exactly: $0) } ?? (source.isSeekable ? nil : Int.max)
+        guard let size else {
+            throw DecodeError(.notSeekable, path: source.path, message: "MP4 files are played from sources of known length")
         }
         try source.seek(to: 0)
         let input = TagInputFromByteSource(source)

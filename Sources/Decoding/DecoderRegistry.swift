@@ -40,12 +40,22 @@ public enum DecoderRegistry {
         if family == .mpeg, let length = ContainerSniffer.id3TagLength(prefix), input.isSeekable {
             family = try familyBehindID3(input, tagLength: length) ?? .mpeg
             tagLength = length
+        } else if family == .mpeg, ContainerSniffer.id3TagLength(prefix) != nil,
+                  ContainerSniffer.family(ofExtension: fileExtension) == .adts {
+            family = .adts    // a stream said to be AAC behind an ID3 tag (HLS packed audio): cannot look ahead
         }
         switch family ?? ContainerSniffer.family(ofExtension: fileExtension) ?? .sndfile {
         case .mpeg: return try Mpg123Decoder(source: input)
         case .sndfile: return try SndfileDecoder(source: input)
         case .mp4: return try AACDecoder.openMP4(source: input)
-        case .adts: return try AACDecoder.openADTS(source: input, start: Int64(tagLength))
+        case .adts:
+            // A stream (radio, or any remote file: a whole-file index would download it first) is read frame by frame.
+            let streaming = !input.isSeekable || input.isRemote
+            if streaming {
+                return try ADTSStreamDecoder(source: input)
+            } else {
+                return try AACDecoder.openADTS(source: input, start: Int64(tagLength))
+            }
         }
     }
 

@@ -130,7 +130,8 @@ public enum CommandTable {
         """
         list (the default): the saved stations, one per line. add NAME URL: save (or replace) a station; URL is
         an http(s) stream or a .pls/.m3u/.m3u8/.xspf playlist. remove NAME: forget it. play NAME: play it now
-        (Player.OpenUri). Stations are kept in $XDG_DATA_HOME/linnet/stations (~/.local/share/linnet/stations).
+        (Player.OpenUri). Stations are kept in linnetd's library database (the station file of older versions,
+        $XDG_DATA_HOME/linnet/stations, is imported once).
         Example: linnet radio add 'Radio X' https://radio.example/stream.mp3
         """) { (r, _) throws(UsageError) in
         let ops = try r.operands(0...Int.max)

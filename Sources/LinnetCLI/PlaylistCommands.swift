@@ -4,6 +4,8 @@ public enum PlaylistRequest: Sendable, Equatable {
     case show(name: String, json: Bool)
     case create(name: String)
     case add(name: String, filter: LibraryFilterOptions)
+    /// Append http(s) stream URLs.
+    case addStreams(name: String, urls: [String])
     case remove(name: String, position: Int)
     case delete(name: String)
     /// Write it as M3U8 to an absolute path.
@@ -17,7 +19,8 @@ extension CommandTable {
         list: every playlist with its number of songs (yours, the files in the library folders, Recently
           Added and Most Played). show NAME: its songs, numbered from 1.
         create NAME; add NAME [--artist X] [--album X] [--genre X] [--composer X] [--year N] [--text X]:
-          append the matching songs; remove NAME N; delete NAME; export NAME FILE: write it as M3U8.
+          append the matching songs; add NAME URL...: append http(s) streams (radio stations, remote files);
+          remove NAME N; delete NAME; export NAME FILE: write it as M3U8.
         Names match ignoring case and accents. --json with list and show prints one JSON object per row.
         """) { (r, context) throws(UsageError) in
         let (filter, json, ops) = try parseFilter(r, r.args)
@@ -40,8 +43,17 @@ extension CommandTable {
             return .playlist(.create(name: try rest.operands(1...1)[0]))
         case "add":
             try noJSON()
-            if filter == LibraryFilterOptions() { throw r.fail("add needs a filter (--artist, --album, …)") }
-            return .playlist(.add(name: try rest.operands(1...1)[0], filter: filter))
+            let args = try rest.operands(1...Int.max)
+            if args.count > 1 {
+                try noFilter()
+                let urls = Array(args.dropFirst())
+                if let bad = urls.first(where: { !isStreamURL($0) }) {
+                    throw r.fail("'\(bad)' is not an http:// or https:// URL (songs are added with a filter)")
+                }
+                return .playlist(.addStreams(name: args[0], urls: urls))
+            }
+            if filter == LibraryFilterOptions() { throw r.fail("add needs a filter (--artist, --album, …) or stream URLs") }
+            return .playlist(.add(name: args[0], filter: filter))
         case "remove":
             try noFilter(); try noJSON()
             let args = try rest.operands(2...2)
@@ -58,4 +70,11 @@ extension CommandTable {
             throw r.fail("unknown playlist command '\(sub)' (list, show, create, add, remove, delete, export)")
         }
     }
+}
+
+/// True for an http(s) URL (what a playlist accepts besides library songs).
+func isStreamURL(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : ""
+    return !rest.isEmpty
 }

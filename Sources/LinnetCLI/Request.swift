@@ -16,7 +16,7 @@ public enum Request: Sendable, Equatable {
     /// `Player.OpenUri` with an absolute URI.
     case open(uri: String)
     case queue(QueueRequest)
-    /// `linnet radio` (the station list file; `play` is OpenUri).
+    /// `linnet radio` (the station list in the library; `play` is OpenUri).
     case radio(RadioRequest)
     case status(StatusOptions)
     /// `linnet lyrics` (Linnet's lyrics interface).

@@ -1,5 +1,5 @@
-/// `linnet radio`'s station list: one `NAME<TAB>URL` per line in a small text file (pure: parsing, editing,
-/// rendering; the file I/O is in the `linnet` executable).
+/// `linnet radio`'s station list as the client sees it (pure: checking, rendering); linnetd keeps it in the
+/// library database.
 public struct StationList: Sendable, Equatable {
     public struct Station: Sendable, Equatable {
         public var name: String
@@ -9,19 +9,6 @@ public struct StationList: Sendable, Equatable {
     public private(set) var stations: [Station] = []
 
     public init() {}
-
-    /// Parses the file; malformed lines (no tab, empty name, not http/https) are skipped.
-    public init(parsing text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            let name = String(line[..<tab]), url = String(line[line.index(after: tab)...])
-            if Self.problem(name: name, url: url) == nil, station(named: name) == nil {
-                stations.append(Station(name: name, url: url))
-            }
-        }
-    }
-
-    public var text: String { stations.map { "\($0.name)\t\($0.url)\n" }.joined() }
 
     /// Station names match without regard to case.
     public func station(named name: String) -> Station? {
@@ -38,6 +25,9 @@ public struct StationList: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Why `add` would refuse `name`/`url`, without changing the list (nil when it would not).
+    public func adding(name: String, url: String) -> String? { Self.problem(name: name, url: url) }
 
     /// Removes `name`; false when there is no such station.
     public mutating func remove(name: String) -> Bool {

@@ -3,7 +3,7 @@ import Dispatch
 import PlayerCore
 
 /// Exports `org.mpris.MediaPlayer2.linnet.Library` on `/org/mpris/MediaPlayer2`: `Count`, `Query`, `Enqueue`,
-/// `Rescan`, the playlist editing methods (LibraryInterface+Playlists); properties `Scanning` (b), `Songs` (u) and `Scanned` (u, files examined by the running scan), each
+/// `Rescan`, the playlist editing methods (LibraryInterface+Playlists), radio stations (LibraryInterface+Stations); properties `Scanning` (b), `Songs` (u) and `Scanned` (u, files examined by the running scan), each
 /// announced with PropertiesChanged. Refused queries get `org.freedesktop.DBus.Error.InvalidArgs`.
 ///
 /// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
@@ -96,7 +96,8 @@ public final class LibraryInterface: @unchecked Sendable {
                 return []
             },
             DBusMethod("Rescan") { _ in control.rescan(); return [] },
-        ] + Self.playlistMethods(control, changed: playlistsChanged), properties: [
+        ] + Self.playlistMethods(control, changed: playlistsChanged)
+          + ((control as? any StationControl).map { Self.stationMethods($0, changed: playlistsChanged) } ?? []), properties: [
             DBusProperty("Scanning", signature: .boolean, get: { [unowned self] in .boolean(last.scanning) }),
             DBusProperty("Songs", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.songs)) }),
             DBusProperty("Scanned", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.scanned)) }),

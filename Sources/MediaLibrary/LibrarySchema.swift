@@ -55,6 +55,8 @@ enum LibrarySchema {
         CREATE TABLE IF NOT EXISTS playlist_items(
             playlist INTEGER NOT NULL REFERENCES playlists(id) ON DELETE CASCADE, position INTEGER NOT NULL,
             path BLOB NOT NULL, PRIMARY KEY(playlist, position)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS stations(
+            id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE, url TEXT NOT NULL);
 
         CREATE TRIGGER IF NOT EXISTS song_names_add AFTER INSERT ON song_names BEGIN
             UPDATE names SET songs = songs + 1 WHERE id = new.name; END;

@@ -8,6 +8,7 @@ enum AudioSniffer {
             return b.count >= o + m.count && Array(b[o..<(o + m.count)]) == m
         }
         if starts("fLaC") || starts("OggS") || starts("ID3") || starts("caff") || starts("RF64") { return true }
+        if starts("ftyp", at: 4) { return true }    // MP4/M4A
         if (starts("RIFF") && starts("WAVE", at: 8)) || (starts("FORM") && starts("AIF", at: 8)) { return true }
         return chainStart(b, frameLength: mpegFrameLength) != nil || chainStart(b, frameLength: adtsFrameLength) != nil
     }

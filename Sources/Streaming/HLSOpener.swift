@@ -2,8 +2,8 @@ import Decoding
 import PlayerCore
 
 /// Opens an HLS stream: follows a master playlist to one variant (guarding against loops), then decodes the
-/// media playlist's segments as one stream. MPEG audio segments play; AAC (ADTS) and MPEG-TS segments get a
-/// clear error until a streaming AAC decoder exists.
+/// media playlist's segments as one stream: MPEG audio, ADTS AAC, or MPEG-TS carrying either (demuxed by
+/// `TSAudioByteSource`).
 enum HLSOpener {
     /// Reads up to `count` bytes from the start of a source (fewer at its end).
     static func readPrefix(_ source: any ByteSource, count: Int) throws(DecodeError) -> [UInt8] {
@@ -53,18 +53,8 @@ enum HLSOpener {
     private static func openMedia(url: String, media: HLSPlaylist.Media, settings: StreamSettings,
                                   observer: (@Sendable (StreamEvent) -> Void)?) throws(DecodeError) -> sending any Decoder {
         let source = HLSByteSource(url: url, playlist: media, settings: settings, observer: observer)
-        let head = try readPrefix(source, count: 16 * 1024)
-        if head.first == 0x47 {
-            throw DecodeError(.unsupportedFormat, path: url, message: "HLS with MPEG-TS segments is not supported")
-        }
-        if AudioSniffer.chainStart(head, frameLength: AudioSniffer.adtsFrameLength) == 0 {
-            throw DecodeError(.unsupportedFormat, path: url, message: "HLS with AAC segments needs the AAC decoder")
-        }
-        guard AudioSniffer.looksLikeAudio(head) else {
-            throw DecodeError(.unsupportedFormat, path: url, message: "HLS segments are not audio Linnet can decode")
-        }
         let control = source.control
-        let inner = try DecoderRegistry.open(source: ReplayingByteSource(prefix: head, base: source), fileExtension: "mp3")
+        let inner = try openSegments(source, url: url)
         var status: (@Sendable (BufferStatus) -> Void)?
         if let observer { status = { observer(.buffer($0)) } }
         // A finished (VOD) playlist states its length: the sum of its segment durations.
@@ -74,5 +64,33 @@ enum HLSOpener {
         return BufferedDecoder(inner: inner, settings: settings, bufferedBytes: { 0 },
                                interrupt: { control.interrupt() }, status: status, knownLength: length)
     }
-}
 
+    /// A decoder for the concatenated segments, chosen by their content: an MPEG-TS is demuxed first, then
+    /// ADTS AAC goes to the streaming AAC decoder and MPEG audio to libmpg123.
+    private static func openSegments(_ source: sending HLSByteSource, url: String) throws(DecodeError)
+        -> sending any Decoder {
+        let head = try readPrefix(source, count: 16 * 1024)
+        let size = MPEGTSDemuxer.packetSize
+        if head.count >= 2 * size, head[0] == 0x47, head[size] == 0x47 {
+            let ts = TSAudioByteSource(base: ReplayingByteSource(prefix: head, base: source))
+            let audio = try readPrefix(ts, count: 8 * 1024)
+            return try decoder(ReplayingByteSource(prefix: audio, base: ts),
+                               adts: try isADTS(audio, url: url, what: "MPEG-TS segments"))
+        } else {
+            return try decoder(ReplayingByteSource(prefix: head, base: source), adts: try isADTS(head, url: url, what: "segments"))
+        }
+    }
+
+    private static func decoder(_ stream: sending ReplayingByteSource, adts: Bool) throws(DecodeError) -> sending any Decoder {
+        try DecoderRegistry.open(source: stream, fileExtension: adts ? "aac" : "mp3")
+    }
+
+    /// True for ADTS AAC, false for other audio (MPEG); throws when `head` is no audio Linnet decodes.
+    private static func isADTS(_ head: [UInt8], url: String, what: String) throws(DecodeError) -> Bool {
+        if AudioSniffer.chainStart(head, frameLength: AudioSniffer.adtsFrameLength) != nil { return true }
+        guard AudioSniffer.looksLikeAudio(head) else {
+            throw DecodeError(.unsupportedFormat, path: url, message: "HLS \(what) are not audio Linnet can decode")
+        }
+        return false
+    }
+}

@@ -119,6 +119,9 @@ extension LibraryClient {
             try player.call("CreatePlaylist", [.string(name)], interface: i)
         case .add(let name, let filter):
             try player.call("AddToPlaylist", [.string(name), .string("songs"), Self.filter(filter), .string("")], interface: i)
+        case .addStreams(let name, let urls):
+            try player.call("AddStreamsToPlaylist", [.string(name), .array(element: "s", urls.map { .string($0) })],
+                            interface: i)
         case .remove(let name, let position):
             try player.call("RemoveFromPlaylist", [.string(name), .uint32(UInt32(clamping: position - 1))], interface: i)
         case .delete(let name):

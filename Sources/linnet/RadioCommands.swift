@@ -1,89 +1,42 @@
-import Glibc
+import DBus
 import LinnetCLI
 
-/// `linnet radio`: the station list file ($XDG_DATA_HOME/linnet/stations) and what to play from it.
-enum RadioCommands {
-    static func runLocally(_ request: RadioRequest) throws(ClientError) {
-        var list = try load()
+/// `linnet radio`: the station list in linnetd's library database (Library interface `ListStations`,
+/// `AddStation`, `RemoveStation`); `play` opens the station's URL.
+struct RadioCommands {
+    let player: MPRISClient
+
+    func run(_ request: RadioRequest) throws(ClientError) {
+        let i = LibraryClient.interface
         switch request {
         case .list:
-            Terminal.out(list.listing)
+            Terminal.out(try stations().listing)
         case .add(let name, let url):
-            if let problem = list.add(name: name, url: url) { throw .stations(problem) }
-            try save(list)
+            // Checked here too so a bad URL is a usage message, not a bus error.
+            if let problem = StationList().adding(name: name, url: url) { throw .stations(problem) }
+            try player.call("AddStation", [.string(name), .string(url)], interface: i)
         case .remove(let name):
-            guard list.remove(name: name) else { throw .stations("no station named '\(name)' (see 'linnet radio list')") }
-            try save(list)
-        case .play:
-            break  // needs the player: Runner calls `url(for:)`
+            guard try stations().station(named: name) != nil else {
+                throw .stations("no station named '\(name)' (see 'linnet radio list')")
+            }
+            try player.call("RemoveStation", [.string(name)], interface: i)
+        case .play(let name):
+            guard let station = try stations().station(named: name) else {
+                throw .stations("no station named '\(name)' (see 'linnet radio list')")
+            }
+            try player.call("OpenUri", [.string(station.url)])
         }
     }
 
-    /// The URL `radio play NAME` opens.
-    static func url(for request: RadioRequest) throws(ClientError) -> String {
-        guard case .play(let name) = request else { throw .unexpected("not a radio play request") }
-        guard let station = try load().station(named: name) else {
-            throw .stations("no station named '\(name)' (see 'linnet radio list')")
+    private func stations() throws(ClientError) -> StationList {
+        let reply = try player.call("ListStations", interface: LibraryClient.interface)
+        guard case .array(_, let rows)? = reply.first else { throw .unexpected("ListStations returned \(reply)") }
+        var list = StationList()
+        for row in rows {
+            guard case .structure(let fields) = row, fields.count == 2,
+                  let name = fields[0].stringValue, let url = fields[1].stringValue else { continue }
+            _ = list.add(name: name, url: url)
         }
-        return station.url
-    }
-
-    static var path: String? {
-        if let x = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), x.hasPrefix("/") { return x + "/linnet/stations" }
-        if let h = getenv("HOME").map({ String(cString: $0) }), !h.isEmpty { return h + "/.local/share/linnet/stations" }
-        return nil
-    }
-
-    static func load() throws(ClientError) -> StationList {
-        guard let path else { throw .stations("neither XDG_DATA_HOME nor HOME is set: nowhere to keep stations") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return StationList() }
-            throw .stations("\(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return StationList(parsing: String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// Writes the list atomically (a temporary file renamed over the old one).
-    static func save(_ list: StationList) throws(ClientError) {
-        guard let path else { throw .stations("nowhere to keep stations") }
-        let directory = String(path[..<path.lastIndex(of: "/")!])
-        makeDirectories(directory)
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .stations("\(temporary): \(String(cString: strerror(errno)))") }
-        let bytes = Array(list.text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let ok = written == bytes.count && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .stations("\(path): could not write the station list")
-        }
-    }
-
-    private static func makeDirectories(_ directory: String) {
-        var current = ""
-        for part in directory.split(separator: "/") {
-            current += "/" + part
-            mkdir(current, 0o755)
-        }
-    }
-}
-
-extension RadioRequest {
-    /// list/add/remove only touch the file; play needs a player.
-    var needsNoPlayer: Bool {
-        if case .play = self { return false }
-        return true
+        return list
     }
 }

@@ -25,8 +25,6 @@ struct Runner {
                 let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
                 try StatusFollower(player: absent, options: options, initiallyPresent: false).run()
             }
-        case .radio(let request) where request.needsNoPlayer:
-            try RadioCommands.runLocally(request)
         case .status(let options) where options.meter:
             let connection = try connect()
             defer { connection.close() }
@@ -107,7 +105,7 @@ struct Runner {
             if case .add(let uris) = q { for uri in uris { try Runner.checkExists(uri) } }
             try QueueCommands(player: p).run(q)
         case .radio(let request):
-            try p.call("OpenUri", [.string(try RadioCommands.url(for: request))])
+            try RadioCommands(player: p).run(request)
         case .status(let options):
             let s = try p.snapshot()
             switch options.output {

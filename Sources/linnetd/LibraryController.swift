@@ -68,7 +68,7 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
     func activatePlaylist(id: String) throws(LibraryError) {
         let info = try service.playlist(named: id)
         guard info.id == id else { throw .playlist("no playlist with id \(id)") }
-        try player.enqueue(songs: service.playlistSongs(info, markPlayed: true), mode: .replace)
+        try player.play(playlist: service.playlistEntries(info))
         activePlaylist = info
     }
 
@@ -104,6 +104,7 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
         }
         player.playCounter = PlayCounter(queue: queue) { [weak service] path in service?.recordPlay(path: path) }
         Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
+        if let file = stationFilePath() { service.importStations(fromFile: file) }
         service.rescan()
         return controller
     }

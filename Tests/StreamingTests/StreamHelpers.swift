@@ -13,6 +13,12 @@ enum StreamMedia {
         try! TestMedia.flac(dir.file("tone.wav"), to: dir.file("tone.flac"))
         try! TestMedia.vorbis(dir.file("tone.wav"), to: dir.file("tone.ogg"))
         try! TestMedia.opus(dir.file("tone.wav"), to: dir.file("tone.opus"))
+        // AAC: ffmpeg's MP4 muxer puts moov at the end unless asked for faststart; ADTS; MPEG-TS with AAC and MP3.
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone.m4a"))
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone-fast.m4a"), options: ["-movflags", "+faststart"])
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone.aac"))
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone-aac.ts"))
+        try! TestMedia.ffmpeg(dir.file("tone.wav"), to: dir.file("tone-mp3.ts"), codec: "libmp3lame")
         return dir
     }()
 
@@ -58,12 +64,19 @@ func drain(_ decoder: any Decoder, maxFrames: Int64 = .max, timeout: Double = 30
     defer { buffer.deallocate() }
     let bpf = decoder.format.bytesPerFrame
     var frames: Int64 = 0
+    var askedAgain = false
     let deadline = DispatchTime.now() + timeout
     while frames < maxFrames {
         let want = Int(min(Int64(buffer.count / bpf), maxFrames - frames)) * bpf
         let n = try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want]))
-        if n > 0 { frames += Int64(n / bpf); continue }
-        guard let s = decoder as? any StreamingDecoder, s.isWaitingForData else { break }
+        if n > 0 { frames += Int64(n / bpf); askedAgain = false; continue }
+        guard let s = decoder as? any StreamingDecoder, s.isWaitingForData else {
+            // Nothing and not waiting: the end, or the buffer refilled between the read and the question (the
+            // decode thread does not wait for us); a second empty read while not waiting is the end.
+            if askedAgain || !(decoder is any StreamingDecoder) { break }
+            askedAgain = true
+            continue
+        }
         if ready.wait(timeout: deadline) == .timedOut { throw DrainTimeout(frames: frames) }
     }
     return frames

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Stream benchmark: OpenUri -> first audible sample (HTTP MP3 file, ICY radio), RSS while streaming, CPU per
+"""Stream benchmark: OpenUri -> first audible sample (HTTP MP3 file, HTTP M4A with its moov at the end, HLS of
+AAC in MPEG-TS, ICY radio), RSS while streaming, CPU per
 minute of a 128 kbit/s stream. linnetd next to mpv (loadfile over its IPC socket) on the same URLs, each on its own
 private dbus-daemon + pulseaudio; what is heard is read from the null sink's monitor (parec, 10 ms latency), so
 both players pay the same capture delay. Usage: bench.py LINNETD
@@ -125,8 +126,13 @@ def first_sound(player, monitor, url):
         monitor.arm()
         t0 = time.monotonic()
         player.open(url)
-        times.append((monitor.wait() - t0) * 1000)
-        player.stop()
+        try:
+            times.append((monitor.wait() - t0) * 1000)
+        except RuntimeError as e:
+            sys.stderr.write("%s: %s: %s\n" % (player.label, url, e))
+            return float("nan")
+        finally:
+            player.stop()
     return statistics.median(times)
 
 
@@ -148,11 +154,16 @@ def main():
     subprocess.run(["sox", "-r", "44100", "-c", "2", "-n", media + "/tone.wav", "synth", "60", "sine", "440",
                     "vol", "0.5"], check=True)
     subprocess.run(["lame", "--quiet", "-b", "128", media + "/tone.wav", media + "/tone.mp3"], check=True)
+    for out in ("tone.m4a", "tone-aac.ts"):    # ffmpeg's MP4 muxer puts the moov at the end
+        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", media + "/tone.wav", "-c:a", "aac",
+                        "-b:a", "128k", media + "/" + out], check=True)
     server = subprocess.Popen(["/usr/bin/python3", SERVER, media], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     port = int(server.stdout.readline().split()[1])
     file_url = "http://127.0.0.1:%d/f/tone.mp3" % port
     icy_url = "http://127.0.0.1:%d/icy/tone.mp3?metaint=16000" % port
+    m4a_url = "http://127.0.0.1:%d/f/tone.m4a" % port
+    hls_url = "http://127.0.0.1:%d/hls/tone-aac.ts.m3u8?live=0" % port
     rows = []
     try:
         for make in (lambda s: LinnetPlayer(s, binary), MpvPlayer):
@@ -163,9 +174,11 @@ def main():
             monitor = Monitor(env)
             try:
                 file_ms = first_sound(player, monitor, file_url)
+                m4a_ms = first_sound(player, monitor, m4a_url)
+                hls_ms = first_sound(player, monitor, hls_url)
                 icy_ms = first_sound(player, monitor, icy_url)
                 cpu, rss = streaming_load(player, icy_url)
-                rows.append((player.label, file_ms, icy_ms, rss, cpu))
+                rows.append((player.label, file_ms, m4a_ms, hls_ms, icy_ms, rss, cpu))
             finally:
                 monitor.close()
                 player.close()
@@ -174,12 +187,12 @@ def main():
         server.kill()
         server.wait()
     l, m = rows[0], rows[1]
-    print("| | OpenUri → first sound, HTTP MP3 (median of %d) | …, ICY stream | RSS while streaming | "
-          "CPU s per minute of 128 kbit/s |" % ROUNDS)
-    print("|---|---|---|---|---|")
+    print("| | OpenUri → first sound, HTTP MP3 (median of %d) | …, HTTP M4A (moov at end) | …, HLS AAC in TS | "
+          "…, ICY stream | RSS while streaming | CPU s per minute of 128 kbit/s |" % ROUNDS)
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
-        print("| %s | %.0f ms | %.0f ms | %.1f MB | %.2f s |" % r)
-    print("| linnetd / mpv | %.2f | %.2f | %.2f | %.2f |" % (l[1] / m[1], l[2] / m[2], l[3] / m[3], l[4] / m[4]))
+        print("| %s | %.0f ms | %.0f ms | %.0f ms | %.0f ms | %.1f MB | %.2f s |" % r)
+    print("| linnetd / mpv | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |" % tuple(l[i] / m[i] for i in range(1, 7)))
     print()
     print("All traffic to the fixture server on 127.0.0.1; the ICY stream is sent at twice real time.")
 

@@ -22,10 +22,15 @@ Paths (MEDIA_DIR files are served by name):
   /gzip/NAME         the file with Content-Encoding: gzip
   /html              text/html page
   /pls/NAME, /m3u/NAME, /xspf/NAME   a radio playlist naming /icy/NAME
-  /hls/NAME.m3u8?segs=K&live=0|1     an HLS playlist of K segments cut from NAME (MP3)
-  /hlsseg/NAME/I     segment I of NAME
+  /hls/NAME.m3u8?live=0|1&id3=1   an HLS playlist of 8 segments cut from NAME (id3: each VOD segment starts with
+                     an ID3 tag, as HLS packed audio does)
+  /hlsseg/NAME/I.EXT segment I of NAME
   /hlsself.m3u8      a playlist that references itself
   /hlsmillion.m3u8   a playlist of a million segments
+  /hlsbad/KIND.m3u8  a VOD playlist of hostile MPEG-TS segments /tsbad/KIND/I: KIND = absurdpes (one endless
+                     PES packet of tone.aac), overlong (PES longer than its length field), garbage (random bytes after a PAT)
+  (.m4a, .aac, .ts files are served with their own Content-Type; HLS segments of .aac cut on ADTS frames, of .ts
+   on 188-byte packets)
 Every request is logged to stderr as "REQ <path> <range>".
 """
 import os, sys, ssl, time, random, threading, urllib.parse
@@ -35,6 +40,32 @@ MEDIA = sys.argv[1]
 SEGMENTS = 8
 drop_counts = {}
 lock = threading.Lock()
+
+
+CTYPES = {'flac': 'audio/flac', 'ogg': 'audio/ogg', 'opus': 'audio/ogg', 'wav': 'audio/wav', 'm4a': 'audio/mp4',
+          'aac': 'audio/aac', 'ts': 'video/mp2t'}
+
+
+def ctype_of(name):
+    return CTYPES.get(name.rsplit('.', 1)[-1], 'audio/mpeg')
+
+
+def ts_packet(pid, start, payload, cc):
+    """One 188-byte MPEG-TS packet (payload padded with an adaptation field of stuffing when short)."""
+    head = bytes([0x47, (0x40 if start else 0) | (pid >> 8), pid & 0xFF])
+    room = 184 - len(payload)
+    if room <= 0:
+        return head + bytes([0x10 | (cc & 15)]) + payload[:184]
+    if room == 1:
+        return head + bytes([0x30 | (cc & 15), 0]) + payload
+    return head + bytes([0x30 | (cc & 15), room - 1, 0]) + b'\xff' * (room - 2) + payload
+
+
+def ts_psi():
+    """A PAT naming program 1 at PID 0x1000 and its PMT with one ADTS AAC stream at PID 0x100 (CRC not checked)."""
+    pat = bytes([0, 0x00, 0xB0, 13, 0, 1, 0xC1, 0, 0, 0, 1, 0xF0, 0x00]) + b'\xff' * 4
+    pmt = bytes([0, 0x02, 0xB0, 18, 0, 1, 0xC1, 0, 0, 0xE1, 0x00, 0xF0, 0, 0x0F, 0xE1, 0x00, 0xF0, 0]) + b'\xff' * 4
+    return ts_packet(0, True, pat, 0) + ts_packet(0x1000, True, pmt, 0)
 
 
 def media(name):
@@ -86,18 +117,15 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, h, data)
 
     def h_f(self, p, q):
-        name = p[0]
-        ctype = {'flac': 'audio/flac', 'ogg': 'audio/ogg', 'opus': 'audio/ogg', 'wav': 'audio/wav'}.get(
-            name.rsplit('.', 1)[-1], 'audio/mpeg')
-        self.serve_file(media(name), ctype=ctype)
+        self.serve_file(media(p[0]), ctype=ctype_of(p[0]))
 
     def h_norange(self, p, q):
-        self.serve_file(media(p[0]), ranges=False)
+        self.serve_file(media(p[0]), ranges=False, ctype=ctype_of(p[0]))
 
-    def icy_stream(self, data, metaint, block_for, drop_after=None):
+    def icy_stream(self, data, metaint, block_for, drop_after=None, ctype='audio/mpeg'):
         """Sends `data` looped, a metadata block (from block_for(k)) after every metaint audio bytes."""
         self.send_response(200)
-        self.send_header('Content-Type', 'audio/mpeg')
+        self.send_header('Content-Type', ctype)
         self.send_header('icy-metaint', str(metaint))
         self.send_header('icy-name', 'Linnet Test Radio')
         self.send_header('icy-genre', 'Testing')
@@ -150,7 +178,7 @@ class Handler(BaseHTTPRequestHandler):
                 drop_counts[self.path] = n + 1
             if n < int(q.get('times', '1')):
                 drop_after = int(q['drop'])
-        self.icy_stream(data, metaint, block, drop_after)
+        self.icy_stream(data, metaint, block, drop_after, 'audio/aacp' if p[0].endswith('.aac') else 'audio/mpeg')
 
     def h_icyraw(self, p, q):
         kind = q.get('kind', 'garbage')
@@ -289,8 +317,20 @@ class Handler(BaseHTTPRequestHandler):
 
     def segments(self, name):
         data = media(name)
+        step = len(data) // SEGMENTS
+        if name.endswith('.ts'):
+            step -= step % 188
+            return [data[i * step:(i + 1) * step if i < SEGMENTS - 1 else len(data)] for i in range(SEGMENTS)]
+        if name.endswith('.aac'):
+            # Cut on ADTS frame boundaries: walk the frames by their lengths.
+            starts, at = [], 0
+            while at + 7 <= len(data):
+                starts.append(at)
+                at += ((data[at + 3] & 3) << 11) | (data[at + 4] << 3) | (data[at + 5] >> 5)
+            cuts = [0] + [next(x for x in starts if x >= i * step) for i in range(1, SEGMENTS)] + [len(data)]
+            return [data[cuts[i]:cuts[i + 1]] for i in range(SEGMENTS)]
         # Cut on MPEG frame boundaries: find frame syncs near each cut point.
-        cuts, step = [0], len(data) // SEGMENTS
+        cuts = [0]
         for i in range(1, SEGMENTS):
             c = i * step
             while c < len(data) - 1 and not (data[c] == 0xFF and (data[c + 1] & 0xE0) == 0xE0):
@@ -301,22 +341,55 @@ class Handler(BaseHTTPRequestHandler):
 
     def h_hls(self, p, q):
         name = p[0][:-5]
+        ext = name.rsplit('.', 1)[-1]    # segment URLs end in it: ffmpeg's HLS reader refuses others
         if q.get('live', '0') == '1':
             # A sliding live window of 3 segments that moves on every 0.5 s (faster than real time, for tests).
             seq0 = int((time.time() - START) / 0.5)
             lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:%d' % seq0]
             for s in range(seq0, seq0 + 3):
-                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d?seq=%d' % (name, s % SEGMENTS, s)]
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d.%s?seq=%d' % (name, s % SEGMENTS, ext, s)]
         else:
             lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
             for i in range(SEGMENTS):
-                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d' % (name, i)]
+                lines += ['#EXTINF:2.5,', '/hlsseg/%s/%d.%s%s' % (name, i, ext, '?id3=1' if q.get('id3') else '')]
             lines.append('#EXT-X-ENDLIST')
         self.playlist('\n'.join(lines) + '\n', 'application/vnd.apple.mpegurl')
 
     def h_hlsseg(self, p, q):
-        self.send(200, [('Content-Type', 'audio/mpeg'), ('Content-Length', str(len(self.segments(p[0])[int(p[1])])))],
-                  self.segments(p[0])[int(p[1])])
+        seg = self.segments(p[0])[int(p[1].split('.')[0])]
+        if q.get('id3'):
+            # HLS packed audio: an ID3v2.4 tag with a PRIV timestamp frame before every segment.
+            priv = b'com.apple.streaming.transportStreamTimestamp\0' + bytes(8)
+            frame = b'PRIV' + bytes([0, 0, 0, len(priv)]) + b'\0\0' + priv
+            seg = b'ID3\x04\0\0' + bytes([0, 0, 0, len(frame)]) + frame + seg
+        self.send(200, [('Content-Type', ctype_of(p[0])), ('Content-Length', str(len(seg)))], seg)
+
+    def h_hlsbad(self, p, q):
+        kind = p[0][:-5]
+        lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
+        for i in range(SEGMENTS):
+            lines += ['#EXTINF:2.5,', '/tsbad/%s/%d' % (kind, i)]
+        lines.append('#EXT-X-ENDLIST')
+        self.playlist('\n'.join(lines) + '\n', 'application/vnd.apple.mpegurl')
+
+    def h_tsbad(self, p, q):
+        kind, i = p[0], int(p[1])
+        body = bytearray(ts_psi())
+        if kind == 'garbage':
+            body += bytes(random.getrandbits(8) for _ in range(1 << 20))
+        else:
+            # One PES packet that never ends (length 0: unbounded) or says 100 bytes and goes on.
+            length = 0 if kind == 'absurdpes' else 100
+            pes = bytes([0, 0, 1, 0xC0, length >> 8, length & 0xFF, 0x80, 0x80, 5, 0x21, 0, 1, 0, 1])
+            adts = media('tone.aac')    # real AAC frames: the stream decodes until the PES limit is hit
+            cc, at = 0, 0
+            if i == 0:
+                body += ts_packet(0x100, True, pes + adts[:170], cc)
+                cc, at = 1, 170
+            for k in range(1500):
+                body += ts_packet(0x100, False, adts[at:at + 184], cc)
+                cc, at = cc + 1, at + 184
+        self.send(200, [('Content-Type', 'video/mp2t'), ('Content-Length', str(len(body)))], bytes(body))
 
     def h_hlsself_m3u8(self, p, q):
         self.playlist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=128000\n/hlsself.m3u8\n', 'application/vnd.apple.mpegurl')

@@ -1,0 +1,40 @@
+import DBus
+import PlayerCore
+
+/// The Library interface's radio station list and streams in playlists: `ListStations() → a(ss)`,
+/// `AddStation(s name, s url)`, `RemoveStation(s name)`, `AddStreamsToPlaylist(s name, as urls)`.
+extension LibraryInterface {
+    static func stationMethods(_ control: any StationControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod] {
+        @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
+            do { try body() } catch { throw dbusError(error) }
+        }
+        return [
+            DBusMethod("ListStations", out: "a(ss)", outNames: ["Stations"]) { _ in
+                let list: [RadioStation]
+                do throws(LibraryError) { list = try control.stations() } catch { throw dbusError(error) }
+                return [.array(element: "(ss)", list.map { .structure([.string($0.name), .string($0.url)]) })]
+            },
+            DBusMethod("AddStation", in: "ss", inNames: ["Name", "Url"]) { call in
+                try run { () throws(LibraryError) in
+                    try control.addStation(name: call.arguments[0].stringValue ?? "", url: call.arguments[1].stringValue ?? "")
+                }
+                return []
+            },
+            DBusMethod("RemoveStation", in: .string, inNames: ["Name"]) { call in
+                try run { () throws(LibraryError) in try control.removeStation(name: call.arguments[0].stringValue ?? "") }
+                return []
+            },
+            DBusMethod("AddStreamsToPlaylist", in: "sas", inNames: ["Name", "Urls"]) { call in
+                guard case .array(_, let items) = call.arguments[1] else {
+                    throw DBusError.invalidArgs("AddStreamsToPlaylist needs an array of URLs")
+                }
+                let urls = items.map { $0.stringValue ?? "" }
+                try run { () throws(LibraryError) in
+                    try control.addStreams(toPlaylist: call.arguments[0].stringValue ?? "", urls: urls)
+                }
+                changed()
+                return []
+            },
+        ]
+    }
+}

@@ -1,0 +1,63 @@
+import Glibc
+import PlayerCore
+import SQLite
+
+/// The radio station list in the library database (`stations` table), names unique ignoring case; and the
+/// one-time import of the station file older versions kept. Used on the service queue.
+struct StationStore {
+    let db: SQLiteDatabase
+
+    func list() throws(SQLiteError) -> [RadioStation] {
+        try db.query("SELECT name, url FROM stations ORDER BY id").map {
+            RadioStation(name: $0[0].text ?? "", url: $0[1].text ?? "")
+        }
+    }
+
+    /// Adds `station`, or changes the URL of the one with the same name (ignoring case).
+    func add(_ station: RadioStation) throws(SQLiteError) {
+        try db.run("""
+            INSERT INTO stations(name, key, url) VALUES (?1, ?2, ?3)
+            ON CONFLICT(key) DO UPDATE SET url = excluded.url
+            """, [.text(station.name), .text(Self.key(station.name)), .text(station.url)])
+    }
+
+    /// False when there was no station of that name.
+    func remove(name: String) throws(SQLiteError) -> Bool {
+        try db.run("DELETE FROM stations WHERE key = ?1", [.text(Self.key(name))]) > 0
+    }
+
+    static func key(_ name: String) -> String { name.lowercased() }
+
+    /// Imports the stations of the old file at `path` once (marked in `meta`), then renames the file to
+    /// `path.imported` so it is not read again and the user can see what happened. A missing file is no error.
+    func importOnce(fromFile path: String) throws(SQLiteError) -> Int? {
+        if try db.query("SELECT 1 FROM meta WHERE key = 'stations_imported'").first != nil { return nil }
+        var imported: Int?
+        if let text = Self.readSmallFile(path) {
+            let stations = RadioStation.parseList(text)
+            for s in stations where try db.query("SELECT 1 FROM stations WHERE key = ?1", [.text(Self.key(s.name))]).isEmpty {
+                try add(s)
+            }
+            imported = stations.count
+            rename(path, path + ".imported")
+        }
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('stations_imported', 1)")
+        return imported
+    }
+
+    /// The file's text (at most 1 MB), nil when it cannot be read.
+    private static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,22 @@
+import Glibc
+import MediaLibrary
+import PlayerCore
+
+/// The radio station list and streams in playlists, kept in the library database.
+extension LibraryController: StationControl {
+    func stations() throws(LibraryError) -> [RadioStation] { try service.stations() }
+    func addStation(name: String, url: String) throws(LibraryError) {
+        try service.addStation(RadioStation(name: name, url: url))
+    }
+    func removeStation(name: String) throws(LibraryError) { try service.removeStation(name: name) }
+    func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError) {
+        try service.addStreams(toPlaylist: name, urls: urls)
+    }
+
+    /// Where `linnet radio` kept its stations before they moved into the library ($XDG_DATA_HOME/linnet/stations).
+    static func stationFilePath() -> String? {
+        if let x = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), x.hasPrefix("/") { return x + "/linnet/stations" }
+        if let h = getenv("HOME").map({ String(cString: $0) }), h.hasPrefix("/") { return h + "/.local/share/linnet/stations" }
+        return nil
+    }
+}
