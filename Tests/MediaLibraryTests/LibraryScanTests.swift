@@ -181,6 +181,36 @@ import TestSupport
         }
     }
 
+    /// M4A (with iTunes atoms), M4B and raw ADTS AAC are songs like any other; an ALAC M4A is recorded as
+    /// unreadable (we decode AAC only), not a song, and does not stop the scan.
+    @Test func aacFilesAreSongsWithTheirTags() throws {
+        let f = try Fixture(count: 2)
+        let wav = f.dir.file("tone.wav")
+        try TestMedia.sox(["-n", "-r", "44100", "-c", "2", wav, "synth", "2", "sine", "440"])
+        let album = f.music + "/AAC Artist/AAC Album"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        try TestMedia.ffmpeg(wav, to: album + "/01 Tagged.m4a")
+        try TestMedia.tagMP4(album + "/01 Tagged.m4a", text: ["©nam": "Säule", "©ART": "Mutagen Band", "©alb": "Atoms"])
+        try TestMedia.ffmpeg(wav, to: album + "/02 Book.m4b", options: ["-f", "mp4"])
+        try TestMedia.ffmpeg(wav, to: album + "/03 Raw.aac", options: ["-f", "adts"])
+        try TestMedia.ffmpeg(wav, to: album + "/04 Lossless.m4a", codec: "alac")
+        try f.start()
+        try f.scanAndWait()
+        #expect(f.status.songs == 5)   // 2 generated + tagged m4a + m4b + aac; the ALAC file is not a song
+        let tagged = try f.songs(.init(text: "saule"))
+        #expect(tagged.map(\.title) == ["Säule"])
+        #expect(tagged.first?.artists == ["Mutagen Band"])
+        #expect(try f.count(.songs, .init(album: "atoms")) == 1)
+        let durations = try f.songs(.init(text: "book")) + f.songs(.init(text: "raw"))
+        #expect(durations.count == 2)
+        for song in durations {   // 2 s of audio; the ADTS length is estimated from its frames
+            #expect(abs((song.durationMicroseconds ?? 0) - 2_000_000) < 100_000, "\(song.title): \(song.durationMicroseconds ?? -1)")
+        }
+        let db = try SQLiteDatabase(path: f.dir.file("library.db"))
+        let alac = try db.query("SELECT error FROM files WHERE path = ?", [.blob(Array((album + "/04 Lossless.m4a").utf8))])
+        #expect(alac.first?.first?.text?.contains("ALAC") == true, "\(alac)")
+    }
+
     @Test func missingFolderIsKeptForOneRescanAndCorruptDatabaseIsRebuilt() throws {
         let f = try Fixture(count: 20)
         try f.start()
