@@ -2,7 +2,9 @@ import DBus
 import PlayerCore
 
 /// The Library interface's radio station list and streams in playlists: `ListStations() → a(ss)`,
-/// `AddStation(s name, s url)`, `RemoveStation(s name)`, `AddStreamsToPlaylist(s name, as urls)`.
+/// `AddStation(s name, s url)`, `RemoveStation(s name)`, `AddStreamsToPlaylist(s name, as urls)`,
+/// `PlaylistEntries(s name) → aa{sv}` (songs as song rows; a stream as `xesam:url`, `xesam:title` = its URL and
+/// `linnet:stream` = true).
 extension LibraryInterface {
     static func stationMethods(_ control: any StationControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod] {
         @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
@@ -34,6 +36,13 @@ extension LibraryInterface {
                 }
                 changed()
                 return []
+            },
+            DBusMethod("PlaylistEntries", in: .string, out: "aa{sv}", inNames: ["Name"], outNames: ["Entries"]) { call in
+                let entries: [PlaylistEntry]
+                do throws(LibraryError) {
+                    entries = try control.playlistEntries(named: call.arguments[0].stringValue ?? "")
+                } catch { throw dbusError(error) }
+                return [.array(element: "a{sv}", entries.map(LibraryMapping.value))]
             },
         ]
     }

@@ -59,6 +59,20 @@ public enum LibraryMapping {
     }
 }
 
+extension LibraryMapping {
+    /// A playlist entry as `a{sv}`: a song as its row; a stream (not a song) as its URL, the URL again as the
+    /// title, and `linnet:stream` true.
+    public static func value(_ entry: PlaylistEntry) -> DBusValue {
+        switch entry {
+        case .song(let s): return value(LibraryRow.song(s))
+        case .stream(let url):
+            let m: [(String, DBusValue)] = [("xesam:url", .string(url)), ("xesam:title", .string(url)),
+                                            ("linnet:stream", .boolean(true))]
+            return .dictionary(key: .string, value: .variant, m.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
+        }
+    }
+}
+
 /// ISO 8601 UTC dates from epoch seconds (xesam:lastUsed), without Foundation.
 enum ISODate {
     static func string(fromEpochSeconds t: Int64) -> String {

@@ -47,10 +47,10 @@ extension LibraryService {
     }
 
     /// A playlist's entries in order: library songs and streams (entries that are neither are left out);
-    /// notes the play (LastPlayDate).
-    public func playlistEntries(_ info: PlaylistInfo) throws(LibraryError) -> [PlaylistEntry] {
+    /// notes the play (LastPlayDate) when it is for playing, not for showing.
+    public func playlistEntries(_ info: PlaylistInfo, markPlayed: Bool = true) throws(LibraryError) -> [PlaylistEntry] {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
-        let songs = try playlistSongs(info, markPlayed: true)
+        let songs = try playlistSongs(info, markPlayed: markPlayed)
         guard info.source == .user || info.source == .file else { return songs.map { .song($0) } }
         let paths: [[UInt8]]
         do { paths = try playlistStore.itemPaths(info.id) } catch { throw Self.playlistError(error) }

@@ -105,11 +105,9 @@ extension LibraryClient {
                 }
             }
         case .show(let name, let json):
-            var filter = LibraryFilterOptions()
-            filter.playlist = name
-            let reply = try player.call("Query", [.string("songs"), Self.filter(filter), .string(""), .uint32(0),
-                                                  .uint32(UInt32.max)], interface: i)
-            guard case .array(_, let rows)? = reply.first else { throw .unexpected("Query returned \(reply)") }
+            // Songs and streams in the playlist's order (a Query of songs would leave the streams out).
+            let reply = try player.call("PlaylistEntries", [.string(name)], interface: i)
+            guard case .array(_, let rows)? = reply.first else { throw .unexpected("PlaylistEntries returned \(reply)") }
             for (n, row) in rows.enumerated() {
                 let values = Self.values(row)
                 Terminal.out(json ? LibraryRendering.json(values).encoded + "\n"

@@ -12,6 +12,9 @@ extension LibraryController: StationControl {
     func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError) {
         try service.addStreams(toPlaylist: name, urls: urls)
     }
+    func playlistEntries(named name: String) throws(LibraryError) -> [PlaylistEntry] {
+        try service.playlistEntries(service.playlist(named: name), markPlayed: false)
+    }
 
     /// Where `linnet radio` kept its stations before they moved into the library ($XDG_DATA_HOME/linnet/stations).
     static func stationFilePath() -> String? {

@@ -125,6 +125,15 @@ extension ServiceSuites {
             #expect(try linnet(f, ["playlist", "export", "Mix", export]).status == 0)
             let exported = try String(contentsOfFile: export, encoding: .utf8)
             #expect(exported.hasSuffix("\(radio)\n") && exported.contains("/tone."), "\(exported)")
+            // show lists the songs and the stream in the playlist's order, as the export does.
+            let exportedEntries = exported.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            let shown = try linnet(f, ["playlist", "show", "mix"])
+            let shownLines = shown.output.split(separator: "\n")
+            #expect(shown.status == 0 && shownLines.count == exportedEntries.count && exportedEntries.count >= 2, "\(shown.output)")
+            #expect(shownLines.last?.hasPrefix("\(shownLines.count)  \(radio)") == true, "\(shown.output)")
+            let json = try linnet(f, ["playlist", "show", "Mix", "--json"]).output
+            #expect(json.split(separator: "\n").last?.contains("\"linnet:stream\":true") == true, "\(json)")
+            #expect(throws: (any Error).self) { try f.call(Self.library, "PlaylistEntries", [.string("No Such List")]) }
             let refused = try linnet(f, ["playlist", "add", "Mix", "ftp://127.0.0.1/x"])
             #expect(refused.status != 0, "\(refused.output)")
             #expect(throws: (any Error).self) {

@@ -53,4 +53,6 @@ public protocol StationControl: AnyObject, Sendable {
     func removeStation(name: String) throws(LibraryError)
     /// Appends http(s) stream URLs to a user playlist.
     func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError)
+    /// A playlist's entries in its order, songs and streams (a look: no play is noted).
+    func playlistEntries(named name: String) throws(LibraryError) -> [PlaylistEntry]
 }
