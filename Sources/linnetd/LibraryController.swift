@@ -125,17 +125,7 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
     }
 
     private static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 64 * 1024 {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
+        guard case .success(let bytes) = FileIO.read(path, upTo: 64 * 1024) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

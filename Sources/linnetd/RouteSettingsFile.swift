@@ -12,19 +12,12 @@ enum RouteSettingsFile {
 
     static func load(environment: (String) -> String?) -> RouteSettings {
         guard let path = path(environment: environment) else { return RouteSettings() }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno != ENOENT { Log.error("\(path): \(String(cString: strerror(errno))); using defaults") }
+        let bytes: [UInt8]
+        switch FileIO.read(path, upTo: 1 << 20) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            if failure.errno != ENOENT { Log.error("\(path): \(failure.message); using defaults") }
             return RouteSettings()
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes += chunk[..<n]
         }
         do {
             return try RouteSettings.parse(String(decoding: bytes, as: UTF8.self))

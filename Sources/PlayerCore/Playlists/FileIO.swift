@@ -4,11 +4,15 @@ import Glibc
 /// `JSONValue`). Failures carry errno.
 public enum FileIO {
     /// A failed call's errno.
-    struct Failure: Error, Hashable, Sendable { var errno: Int32 }
+    public struct Failure: Error, Hashable, Sendable {
+        public var errno: Int32
+        /// strerror's text for the errno.
+        public var message: String { String(cString: strerror(errno)) }
+    }
 
     /// The file's first `limit` bytes (all of it when shorter), or errno. Callers pass one more than they accept
     /// to tell "exactly full" from "too large".
-    static func read(_ path: String, upTo limit: Int) -> Result<[UInt8], FileIO.Failure> {
+    public static func read(_ path: String, upTo limit: Int) -> Result<[UInt8], FileIO.Failure> {
         let fd = BytePath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(Failure(errno: errno)) }
         defer { close(fd) }
