@@ -26,6 +26,8 @@ public final class LibraryService: @unchecked Sendable {
     public private(set) var status = LibraryStatus()
     /// Called on the service queue when `status` changes.
     public var onStatus: (LibraryStatus) -> Void = { _ in }
+    /// Called on the service queue after inotify changes were applied (playlist files among them, perhaps).
+    public var onFoldersChanged: () -> Void = {}
 
     /// Opens (or rebuilds) the database at `databasePath`; call on the service queue.
     public init(databasePath: String, roots: [String], serviceQueue: DispatchQueue,
@@ -84,15 +86,19 @@ public final class LibraryService: @unchecked Sendable {
         scanning = false
         scanner.releaseMemory()
         serviceQueue.async {
-            self.refreshCount(scanning: false)
+            // The reader's cache first: the status change below is where the daemon trims the heap.
             self.reader.releaseMemory()
+            self.refreshCount(scanning: false)
         }
     }
 
     private func changed(_ dirs: [[UInt8]]) {
         guard let scanner else { return }
         do { try scanner.rescan(directories: dirs, roots: roots) } catch { log("library: update failed: \(error)") }
-        serviceQueue.async { self.refreshCount(scanning: self.status.scanning) }
+        serviceQueue.async {
+            self.refreshCount(scanning: self.status.scanning)
+            self.onFoldersChanged()
+        }
     }
 
     private func refreshCount(scanning: Bool) {
@@ -135,8 +141,14 @@ public final class LibraryService: @unchecked Sendable {
         do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }
     }
 
-    /// Every song `query` selects (for songs; for a group kind, the songs of every group it lists).
+    /// Every song `query` selects: for songs, in its order; for a group kind (albums, artists, album artists,
+    /// genres, composers), the songs of every group it lists, group by group in the query's order, each song
+    /// once (the rule is at `LibrarySQL.groupSongs`); for playlists, the songs the filter selects.
     public func songs(_ query: LibraryQuery) throws(LibraryError) -> [SongRow] {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        if query.kind != .songs && query.kind != .playlists {
+            do { return try reader.groupSongs(query) } catch { throw .storage(error.description) }
+        }
         var songQuery = query
         songQuery.kind = .songs
         if query.kind != .songs { songQuery.order = .natural }

@@ -17,8 +17,11 @@ final class LibraryWriter {
     private let filesInDir: SQLiteStatement
     /// Name ids by (role, folded key), so a scan asks the database once per distinct artist.
     private var nameIDs: [String: Int64] = [:]
-    /// Album ids by key.
+    /// Album ids by key (a cache for the run of a scan: the upsert is the truth).
     private var albumIDs: [String: Int64] = [:]
+
+    /// Drops the album-id cache (after a scan: 10,000 albums are ~1 MB nobody needs while idle).
+    func forgetCachedAlbums() { albumIDs = [:] }
 
     init(db: SQLiteDatabase) throws(SQLiteError) {
         self.db = db

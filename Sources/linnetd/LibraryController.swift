@@ -31,6 +31,8 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             if self?.wasScanning == true && !status.scanning { MallocTuning.trim() }
             self?.wasScanning = status.scanning
         }
+        // Playlist files written, edited or removed in a library folder (no bus call): announce them.
+        service.onFoldersChanged = { [weak self] in self?.playlistsInterface?.refresh() }
     }
 
     func count(_ query: LibraryQuery) throws(LibraryError) -> Int { try service.count(query) }
