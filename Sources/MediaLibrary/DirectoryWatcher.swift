@@ -3,8 +3,9 @@ import Glibc
 
 /// Watches library folders with inotify and reports, a moment after things settle, which directories changed.
 ///
-/// Concurrency: confined to `queue` (the library's scan queue): `watch` is called there by the scanner and the
-/// read source fires there; `@unchecked Sendable` for that reason.
+/// Concurrency: confined to `queue` (the library's scan queue): the read source fires there, and `watch` is
+/// called by the scanner there or on the full scan's own thread while `queue` is blocked waiting for that thread
+/// (`LibraryService.runScans`), so never at the same time as the source; `@unchecked Sendable` for that reason.
 final class DirectoryWatcher: @unchecked Sendable {
     private let queue: DispatchQueue
     private let fd: Int32
@@ -37,7 +38,6 @@ final class DirectoryWatcher: @unchecked Sendable {
 
     /// Adds a watch on `dir` (idempotent: the kernel returns the same descriptor for a watched folder).
     func watch(_ dir: [UInt8]) {
-        dispatchPrecondition(condition: .onQueue(queue))
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
                           | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR)
         let wd = ByteFileSystem.withCPath(dir) { inotify_add_watch(fd, $0, mask) }

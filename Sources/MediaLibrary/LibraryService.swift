@@ -6,7 +6,8 @@ import SQLite
 /// The media library: scans its folders in the background, follows changes with inotify and answers queries
 /// from SQLite (nothing of the library is held in memory).
 ///
-/// Concurrency: two confinement domains. The scanner, the writer connection and the watcher live on `scanQueue`;
+/// Concurrency: two confinement domains. The scanner, the writer connection and the watcher live on `scanQueue`
+/// (a full scan runs on a niced thread of its own while `scanQueue` waits for it);
 /// the reader connection, `status` and the callbacks live on `serviceQueue` (the daemon's queue). They talk only
 /// by `async` hops carrying values, hence `@unchecked Sendable`.
 public final class LibraryService: @unchecked Sendable {
@@ -77,7 +78,14 @@ public final class LibraryService: @unchecked Sendable {
             scanRequested = false
             var clock = timespec()
             clock_gettime(CLOCK_MONOTONIC, &clock)
-            do { try scanner.scan(roots: roots) } catch { log("library: scan failed: \(error)") }
+            // The walk and the database writes (FTS indexing is most of the scan's CPU) run on a thread of their
+            // own at nice 10 while this queue waits for it: the bus thread then wins the CPU whenever it has
+            // work. The scanner and watcher stay confined: nothing else runs on this queue until it is joined.
+            var failure: SQLiteError?
+            BackgroundWorkers.run(count: 1) { _ in
+                do throws(SQLiteError) { try scanner.scan(roots: roots) } catch { failure = error }
+            }
+            if let failure { log("library: scan failed: \(failure)") }
             var end = timespec()
             clock_gettime(CLOCK_MONOTONIC, &end)
             let ms = (end.tv_sec - clock.tv_sec) * 1000 + (end.tv_nsec - clock.tv_nsec) / 1_000_000
