@@ -31,8 +31,10 @@ struct QueuePositionIndex: Sendable {
             // Scattered ids: the dense range covers those near the median, the rest are sparse.
             let sorted = ids.map(\.rawValue).sorted()
             let median = sorted[sorted.count / 2]
-            base = sorted.first { $0 >= median &- min(median, n) } ?? median
-            let top = sorted.last { $0 <= median &+ n } ?? median
+            // Saturating bounds: ids from a damaged saved queue may sit at either end of UInt64.
+            let low = median >= n ? median - n : 0, high = median <= UInt64.max - n ? median + n : UInt64.max
+            base = sorted.first { $0 >= low } ?? median
+            let top = sorted.last { $0 <= high } ?? median
             slots = [Int32](repeating: -1, count: Int(top - base) + 1)
         }
         for (i, id) in ids.enumerated() { set(id, Int32(truncatingIfNeeded: i)) }

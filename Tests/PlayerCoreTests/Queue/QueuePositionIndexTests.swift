@@ -36,6 +36,19 @@ import Testing
         #expect(index.sparseCount == 2)
     }
 
+    @Test func idsAtBothEndsOfTheRangeNeverTrap() {
+        let max = UInt64.max
+        for ids in [[id(max), id(max - 1), id(0), id(1)], [id(max), id(max - 5), id(max - 9)], [id(0), id(max)],
+                    [id(max - 1), id(max)], (0..<50).map { id(max - $0 * 1000) }] {
+            var index = QueuePositionIndex(ids)
+            #expect(matches(index, ids), "\(ids)")
+            for id in ids { index.remove(id) }
+            #expect(index.count == 0)
+            index.set(id(max), 7)
+            #expect(index[id(max)] == 7)
+        }
+    }
+
     @Test func anIdSetSparseThenCoveredByGrowthStaysFound() {
         let gap = QueuePositionIndex.maxGap
         var index = QueuePositionIndex()
