@@ -12,7 +12,4 @@ public enum CommandLineBytes {
 
     /// A NUL-terminated C string (getcwd's buffer) in BytePath form.
     public static func string(cString: UnsafePointer<CChar>) -> String { BytePath.string(cString: cString) }
-
-    /// What a BytePath string is for people to read (invalid bytes as U+FFFD).
-    public static func displayName(_ path: String) -> String { BytePath.displayName(path) }
 }

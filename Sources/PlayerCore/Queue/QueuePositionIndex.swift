@@ -79,7 +79,7 @@ struct QueuePositionIndex: Sendable {
         if !sparse.isEmpty, sparse.removeValue(forKey: id) != nil { count -= 1 }
     }
 
-    /// Bytes held by the table (for tests of its compactness).
+    /// Slots of the dense range, and ids kept in the dictionary (for tests of the table's compactness).
     var denseCapacity: Int { slots.count }
     var sparseCount: Int { sparse.count }
 
