@@ -64,7 +64,7 @@ let package = Package(
                                                          "MediaLibrary", "Stretching"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
-        .target(name: "LinnetCLI"),
+        .target(name: "LinnetCLI", dependencies: ["PlayerCore"]),  // PlayerCore for BytePath (non-UTF-8 paths)
         // Benchmarks (bench/<area>/run drives them).
         .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
                           path: "bench/engine/BenchPlay"),

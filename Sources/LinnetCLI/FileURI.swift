@@ -1,4 +1,7 @@
-/// Turning what the user typed into a URI a player accepts (`open`, `queue add`).
+import PlayerCore
+
+/// Turning what the user typed into a URI a player accepts (`open`, `queue add`). Paths are in BytePath form
+/// (`CommandLineBytes`): a file name that is not UTF-8 keeps its bytes all the way into the URI.
 public enum FileURI {
     /// True when `text` already is a URI (`file:///…`, `http://…`, `file:/x`), rather than a path.
     public static func looksLikeURI(_ text: String) -> Bool {
@@ -29,11 +32,12 @@ public enum FileURI {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// Percent-encodes every byte of the UTF-8 path except RFC 3986 unreserved characters and `/`.
+    /// Percent-encodes every byte of the path (BytePath form: its real bytes) except RFC 3986 unreserved
+    /// characters and `/`.
     public static func percentEncodedPath(_ path: String) -> String {
         var out = ""
         let hex = Array("0123456789ABCDEF")
-        for byte in path.utf8 {
+        for byte in BytePath.bytes(path) {
             let c = Character(Unicode.Scalar(byte))
             if byte < 0x80, c.isLetter || c.isNumber || "-._~/".contains(c) {
                 out.append(c)
@@ -46,6 +50,11 @@ public enum FileURI {
 
     /// Decodes `%XX` escapes (invalid escapes stay as they are; invalid UTF-8 is repaired).
     public static func percentDecoded(_ text: String) -> String {
+        String(decoding: percentDecodedBytes(text), as: UTF8.self)
+    }
+
+    /// Decodes `%XX` escapes to the exact bytes (a local path for a syscall).
+    public static func percentDecodedBytes(_ text: String) -> [UInt8] {
         var bytes: [UInt8] = []
         let utf8 = Array(text.utf8)
         var i = 0
@@ -58,7 +67,7 @@ public enum FileURI {
                 i += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     private static func hexValue(_ b: UInt8) -> UInt8? {

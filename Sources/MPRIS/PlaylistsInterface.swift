@@ -6,7 +6,7 @@ import PlayerCore
 /// `PlaylistCount` (u), `Orderings` (as, all five), `ActivePlaylist` ((b(oss))) and the `PlaylistChanged` signal.
 /// Playlist ids are `/org/linnet/Playlist/<id>` (`recent` and `mostplayed` for the automatic ones).
 ///
-/// Concurrency: `@unchecked Sendable` because `lastCount`, `lastActive` and `names` are confined to the
+/// Concurrency: `@unchecked Sendable` because `lastCount`, `lastActive` and `seen` are confined to the
 /// connection's serial queue (handlers and getters run there; `refresh` checks it).
 public final class PlaylistsInterface: @unchecked Sendable {
     public static let interface = "org.mpris.MediaPlayer2.Playlists"
@@ -18,7 +18,8 @@ public final class PlaylistsInterface: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     private var lastCount = 0
     private var lastActive: PlaylistInfo?
-    private var names: [String: String] = [:]
+    /// What was last announced of each playlist (`PlaylistAnnouncements`).
+    private var seen: [String: PlaylistAnnouncements.Seen] = [:]
 
     public init(connection: DBusConnection, control: any PlaylistControl, log: @escaping @Sendable (String) -> Void)
         throws(DBusError) {
@@ -29,20 +30,27 @@ public final class PlaylistsInterface: @unchecked Sendable {
         self.log = log
         let list = (try? control.playlists()) ?? []
         lastCount = list.count
-        names = Dictionary(list.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        seen = PlaylistAnnouncements.seen(list)
         try connection.export(path: MPRISNames.objectPath, interfaces: [declaration()])
     }
 
-    /// After any playlist change: PlaylistChanged for renamed ones, PropertiesChanged for count and active.
+    /// After any playlist change (a bus call, or inotify in a library folder): PlaylistChanged and
+    /// PropertiesChanged for count and active, as `PlaylistAnnouncements` decides.
     public func refresh() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let list = try? control.playlists() else { return }
-        var changed: [String: DBusValue] = [:]
-        for p in list where names[p.id] != nil && names[p.id] != p.name {
-            emit("PlaylistChanged", [Self.value(p)])
+        let list: [PlaylistInfo]
+        do throws(LibraryError) { list = try control.playlists() } catch {
+            log("playlists: cannot list: \(error)")
+            return
         }
-        names = Dictionary(list.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        if list.count != lastCount { changed["PlaylistCount"] = .uint32(UInt32(clamping: list.count)); lastCount = list.count }
+        var changed: [String: DBusValue] = [:]
+        let announce = PlaylistAnnouncements.compare(seen, list)
+        for p in announce.changed { emit("PlaylistChanged", [Self.value(p)]) }
+        seen = PlaylistAnnouncements.seen(list)
+        if announce.setChanged || list.count != lastCount {
+            changed["PlaylistCount"] = .uint32(UInt32(clamping: list.count))
+            lastCount = list.count
+        }
         let active = control.activePlaylist.map { a in list.first { $0.id == a.id } ?? a }
         if active != lastActive { changed["ActivePlaylist"] = Self.active(active); lastActive = active }
         guard !changed.isEmpty else { return }

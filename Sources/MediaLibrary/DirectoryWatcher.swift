@@ -3,14 +3,16 @@ import Glibc
 
 /// Watches library folders with inotify and reports, a moment after things settle, which directories changed.
 ///
-/// Concurrency: confined to `queue` (the library's scan queue): `watch` is called there by the scanner and the
-/// read source fires there; `@unchecked Sendable` for that reason.
+/// Concurrency: confined to `queue` (the library's scan queue): the read source fires there, and `watch` is
+/// called by the scanner there or on the full scan's own thread while `queue` is blocked waiting for that thread
+/// (`LibraryService.runScans`), so never at the same time as the source; `@unchecked Sendable` for that reason.
 final class DirectoryWatcher: @unchecked Sendable {
     private let queue: DispatchQueue
     private let fd: Int32
     private var source: DispatchSourceRead?
-    private var paths: [Int32: [UInt8]] = [:]
-    private var watched: Set<[UInt8]> = []
+    /// wd → folder, compactly (`WatchTable`); which folders are watched is the kernel's to know: adding a watch
+    /// on a watched folder returns its descriptor again.
+    private var table = WatchTable()
     private var dirty: Set<[UInt8]> = []
     private var flushScheduled = false
     private let onChange: ([[UInt8]]) -> Void
@@ -34,10 +36,8 @@ final class DirectoryWatcher: @unchecked Sendable {
 
     deinit { source?.cancel() }
 
-    /// Adds a watch on `dir` (idempotent).
+    /// Adds a watch on `dir` (idempotent: the kernel returns the same descriptor for a watched folder).
     func watch(_ dir: [UInt8]) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !watched.contains(dir) else { return }
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
                           | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR)
         let wd = ByteFileSystem.withCPath(dir) { inotify_add_watch(fd, $0, mask) }
@@ -48,8 +48,7 @@ final class DirectoryWatcher: @unchecked Sendable {
             }
             return
         }
-        paths[wd] = dir
-        watched.insert(dir)
+        table.add(wd, path: dir)
     }
 
     private func drain() {
@@ -69,19 +68,16 @@ final class DirectoryWatcher: @unchecked Sendable {
                 let nameEnd = min(n, nameStart + length)
                 let name = Array(buffer[nameStart..<nameEnd].prefix { $0 != 0 })
                 offset = nameEnd
-                guard let dir = paths[wd] else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
-                    paths[wd] = nil
-                    watched.remove(dir)
+                    table.remove(wd)
                     continue
                 }
+                guard let dir = table.path(of: wd) else { continue }
                 if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                     dirty.insert(dir)
                 } else if mask & UInt32(IN_ISDIR) != 0 && !name.isEmpty {
                     // A folder appeared or went: scan (or forget) it as a whole.
-                    let child = dir.appendingComponent(name)
-                    watched.remove(child)
-                    dirty.insert(child)
+                    dirty.insert(dir.appendingComponent(name))
                 } else {
                     dirty.insert(dir)
                 }

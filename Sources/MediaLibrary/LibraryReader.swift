@@ -33,6 +33,16 @@ final class LibraryReader {
         return out
     }
 
+    /// The songs of a group query's groups, in their order (`LibrarySQL.groupSongs` states the rule).
+    func groupSongs(_ query: LibraryQuery) throws(SQLiteError) -> [SongRow] {
+        let built = LibrarySQL.groupSongs(query)
+        let statement = try db.prepare(built.sql)
+        try statement.bind(built.bindings)
+        var out: [SongRow] = []
+        while try statement.step() { out.append(Self.song(statement)) }
+        return out
+    }
+
     /// Drops the page cache this connection filled (the next queries read from the OS's cache).
     func releaseMemory() { _ = try? db.execute("PRAGMA shrink_memory") }
 

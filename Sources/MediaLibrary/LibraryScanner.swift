@@ -221,6 +221,8 @@ final class LibraryScanner: @unchecked Sendable {
 
     /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).
     func releaseMemory() {
+        visited = []   // one entry per folder, needed only while a walk runs
+        writer.forgetCaches()
         do { try db.execute("PRAGMA shrink_memory") } catch { log("library: \(error)") }
         // malloc_trim is glibc's (malloc.h is not in the Glibc module): looked up once by name.
         if let trim = Self.mallocTrim { _ = trim(0) }

@@ -6,7 +6,8 @@ import SQLite
 /// The media library: scans its folders in the background, follows changes with inotify and answers queries
 /// from SQLite (nothing of the library is held in memory).
 ///
-/// Concurrency: two confinement domains. The scanner, the writer connection and the watcher live on `scanQueue`;
+/// Concurrency: two confinement domains. The scanner, the writer connection and the watcher live on `scanQueue`
+/// (a full scan runs on a niced thread of its own while `scanQueue` waits for it);
 /// the reader connection, `status` and the callbacks live on `serviceQueue` (the daemon's queue). They talk only
 /// by `async` hops carrying values, hence `@unchecked Sendable`.
 public final class LibraryService: @unchecked Sendable {
@@ -26,6 +27,8 @@ public final class LibraryService: @unchecked Sendable {
     public private(set) var status = LibraryStatus()
     /// Called on the service queue when `status` changes.
     public var onStatus: (LibraryStatus) -> Void = { _ in }
+    /// Called on the service queue after inotify changes were applied (playlist files among them, perhaps).
+    public var onFoldersChanged: () -> Void = {}
 
     /// Opens (or rebuilds) the database at `databasePath`; call on the service queue.
     public init(databasePath: String, roots: [String], serviceQueue: DispatchQueue,
@@ -75,7 +78,14 @@ public final class LibraryService: @unchecked Sendable {
             scanRequested = false
             var clock = timespec()
             clock_gettime(CLOCK_MONOTONIC, &clock)
-            do { try scanner.scan(roots: roots) } catch { log("library: scan failed: \(error)") }
+            // The walk and the database writes (FTS indexing is most of the scan's CPU) run on a thread of their
+            // own at nice 10 while this queue waits for it: the bus thread then wins the CPU whenever it has
+            // work. The scanner and watcher stay confined: nothing else runs on this queue until it is joined.
+            var failure: SQLiteError?
+            BackgroundWorkers.run(count: 1) { _ in
+                do throws(SQLiteError) { try scanner.scan(roots: roots) } catch { failure = error }
+            }
+            if let failure { log("library: scan failed: \(failure)") }
             var end = timespec()
             clock_gettime(CLOCK_MONOTONIC, &end)
             let ms = (end.tv_sec - clock.tv_sec) * 1000 + (end.tv_nsec - clock.tv_nsec) / 1_000_000
@@ -92,7 +102,10 @@ public final class LibraryService: @unchecked Sendable {
     private func changed(_ dirs: [[UInt8]]) {
         guard let scanner else { return }
         do { try scanner.rescan(directories: dirs, roots: roots) } catch { log("library: update failed: \(error)") }
-        serviceQueue.async { self.refreshCount(scanning: self.status.scanning) }
+        serviceQueue.async {
+            self.refreshCount(scanning: self.status.scanning)
+            self.onFoldersChanged()
+        }
     }
 
     private func refreshCount(scanning: Bool) {
@@ -102,6 +115,13 @@ public final class LibraryService: @unchecked Sendable {
         } catch {
             log("library: cannot count songs: \(error)")
         }
+    }
+
+    /// Drops the reader connection's page cache (counting songs or playlists reads every page of the songs
+    /// table: ~1 MB at 100,000 songs). For the daemon to call before it trims the heap.
+    public func releaseMemory() {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        reader.releaseMemory()
     }
 
     private func update(_ change: (inout LibraryStatus) -> Void) {
@@ -135,8 +155,14 @@ public final class LibraryService: @unchecked Sendable {
         do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }
     }
 
-    /// Every song `query` selects (for songs; for a group kind, the songs of every group it lists).
+    /// Every song `query` selects: for songs, in its order; for a group kind (albums, artists, album artists,
+    /// genres, composers), the songs of every group it lists, group by group in the query's order, each song
+    /// once (the rule is at `LibrarySQL.groupSongs`); for playlists, the songs the filter selects.
     public func songs(_ query: LibraryQuery) throws(LibraryError) -> [SongRow] {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        if query.kind != .songs && query.kind != .playlists {
+            do { return try reader.groupSongs(query) } catch { throw .storage(error.description) }
+        }
         var songQuery = query
         songQuery.kind = .songs
         if query.kind != .songs { songQuery.order = .natural }

@@ -28,6 +28,11 @@ enum PlaylistFiles {
                         (SELECT coalesce(max(position), 0) + 1 FROM playlists))
                     ON CONFLICT(path) DO UPDATE SET name = ?1, key = ?2 RETURNING id
                     """, [.text(name), .text(TextFolding.fold(name)), .blob(file), .integer(now)]).first?.first?.integer ?? -1
+                // Unchanged contents are left alone; changed ones move the playlist's ModifiedDate.
+                let stored = try db.query("SELECT path FROM playlist_items WHERE playlist = ?1 ORDER BY position",
+                                          [.integer(id)]).map { $0.first?.blob ?? [] }
+                if stored == entries { continue }
+                try db.run("UPDATE playlists SET modified = ?2 WHERE id = ?1", [.integer(id), .integer(now)])
                 try db.run("DELETE FROM playlist_items WHERE playlist = ?1", [.integer(id)])
                 let insert = try db.prepare("INSERT INTO playlist_items(playlist, position, path) VALUES (?1, ?2, ?3)")
                 for (i, entry) in entries.enumerated() { try insert.run([.integer(id), .integer(Int64(i)), .blob(entry)]) }

@@ -91,7 +91,10 @@ public final class QueueDatabase: @unchecked Sendable {
             if let pageLimit { _ = try db.query("PRAGMA max_page_count=\(pageLimit)") }
             try db.execute(Self.schema)
             self.db = db
-            return try load(db)
+            let state = try load(db)
+            // The pages the restore read are not needed again (idle RSS: ~0.2 MB for 100,000 entries).
+            try db.execute("PRAGMA shrink_memory")
+            return state
         } catch {
             self.db = nil
             throw QueueStoreError("open", path: path, sqlite: error)

@@ -128,8 +128,11 @@ struct Runner {
     /// and some players accept a missing file silently).
     static func checkExists(_ uri: String) throws(ClientError) {
         guard uri.hasPrefix("file://") else { return }
-        let path = FileURI.percentDecoded(String(uri.dropFirst("file://".count)))
-        guard access(path, F_OK) == 0 else { throw .noSuchFile(path) }
+        let path = FileURI.percentDecodedBytes(String(uri.dropFirst("file://".count)))
+        let found = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { access($0.baseAddress!, F_OK) == 0 }
+        }
+        guard found else { throw .noSuchFile(String(decoding: path, as: UTF8.self)) }
     }
 
     /// `linnet players`: every MPRIS name with its state and Identity (a player that does not answer is listed

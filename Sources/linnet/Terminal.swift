@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import LinnetCLI
 
 /// Standard output and error, the terminal's size, and the monotonic clock.
 enum Terminal {
@@ -36,7 +37,7 @@ enum Terminal {
     static var workingDirectory: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return buffer.withUnsafeBufferPointer { CommandLineBytes.string(cString: $0.baseAddress!) }
     }
 
     /// Unblocks the signals a client must react to. A process started from a thread that blocks them (Dispatch

@@ -3,7 +3,8 @@ import LinnetCLI
 
 // linnet: the command-line client. Parsing (LinnetCLI, pure) is separate from running (Runner, D-Bus).
 Terminal.unblockTerminationSignals()
-let arguments = Array(CommandLine.arguments.dropFirst())
+// Bytes, not CommandLine.arguments: a non-UTF-8 file name must reach the player intact.
+let arguments = CommandLineBytes.arguments(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
 let invocation: Invocation
 do {
     invocation = try CommandLineParser.parse(arguments, context: ParseContext(workingDirectory: Terminal.workingDirectory))

@@ -27,9 +27,18 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             self?.interface?.update(status)
             // A scan may have found, changed or dropped playlist files.
             if !status.scanning { self?.playlistsInterface?.refresh() }
-            // The scan's freed pages back to the system once it ends (idle RSS).
-            if self?.wasScanning == true && !status.scanning { MallocTuning.trim() }
+            // The scan's freed pages back to the system once it ends (idle RSS): the reader's page cache, which
+            // the counts just above filled, then the heap.
+            if self?.wasScanning == true && !status.scanning {
+                self?.service.releaseMemory()
+                MallocTuning.trim()
+            }
             self?.wasScanning = status.scanning
+        }
+        // Playlist files written, edited or removed in a library folder (no bus call): announce them.
+        service.onFoldersChanged = { [weak self] in
+            self?.playlistsInterface?.refresh()
+            self?.service.releaseMemory()
         }
     }
 

@@ -12,6 +12,8 @@ CrashReporter.install()
 // Two malloc arenas instead of 8 per core: the library scan's worker threads would otherwise each keep an arena
 // of freed pages for the daemon's whole life.
 MallocTuning.limitArenas(to: 2)
+// Big arrays (queue storage, scan batches) always in pages of their own, returned whole when freed.
+MallocTuning.fixMmapThreshold(bytes: 256 * 1024)
 
 let arguments: Arguments
 do {

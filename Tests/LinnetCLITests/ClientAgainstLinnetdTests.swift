@@ -105,6 +105,26 @@ struct ClientAgainstLinnetdTests {
         #expect(try service.playerctl("metadata", "xesam:url") == "file://" + ClientPaths.demo("06-bass.opus"))
     }
 
+    /// A file name that is not UTF-8 (Latin-1 "café.wav": 63 61 66 E9) goes from argv to the player byte for byte.
+    @Test func queueAddKeepsANonUTF8FileName() throws {
+        let dir = service.directory.file("latin1")
+        // The shell makes the name from its octal escape: no Swift String can hold those bytes.
+        let make = try Command.run("/bin/sh", ["-c", "mkdir -p \"$1\" && cp \"$2\" \"$(printf '%s/caf\\351.wav' \"$1\")\"",
+                                               "sh", dir, ClientPaths.demo("07-untagged.wav")])
+        #expect(make.status == 0, "\(make.stderr)")
+        let add = try Command.run("/bin/sh", ["-c", "exec \"$1\" queue add \"$(printf '%s/caf\\351.wav' \"$2\")\"",
+                                              "sh", ClientPaths.linnet, dir], environment: service.environment)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(eventually { (try? service.linnet("queue").stdout.split(separator: "\n").count) == 9 })
+        #expect(try service.linnet("queue", "goto", "9").status == 0)
+        #expect(try service.linnet("play").status == 0)
+        #expect(eventually { (try? service.playerctl("metadata", "xesam:url")) == "file://\(dir)/caf%E9.wav" })
+        #expect(eventually { (try? service.playerctl("status")) == "Playing" })
+        // It really plays: the position moves on.
+        #expect(eventually { (Double((try? service.playerctl("position")) ?? "") ?? 0) > 0.3 })
+        #expect(try service.playerctl("metadata", "xesam:url") == "file://\(dir)/caf%E9.wav")
+    }
+
     @Test func followAcrossTrackChangesUntilStopped() throws {
         let follow = try SpawnedProcess(linnet: ["status", "--follow", "--exit-when-stopped", "--format", "{{status}} {{title}} {{position}}"],
                                            environment: service.environment)

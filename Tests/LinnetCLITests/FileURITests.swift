@@ -28,6 +28,26 @@ import Testing
         }
     }
 
+    /// argv bytes that are not UTF-8 (Latin-1 "café", a lone 0xFF) reach the URI byte for byte, relative or not.
+    @Test func nonUTF8ArgumentsKeepTheirBytesIntoTheURI() {
+        let raw: [[UInt8]] = [Array("linnet".utf8), Array("caf".utf8) + [0xE9], [0x2F, 0x78, 0xFF]]
+        let pointers: [UnsafeMutablePointer<CChar>?] = raw.map { bytes in
+            let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
+            p[bytes.count] = 0
+            return p
+        } + [nil]
+        defer { pointers.forEach { $0?.deallocate() } }
+        var argv = pointers
+        let args = argv.withUnsafeMutableBufferPointer { CommandLineBytes.arguments(argc: 3, argv: $0.baseAddress!) }
+        #expect(args.count == 2)
+        #expect(FileURI.uri(for: args[0], workingDirectory: "/m") == "file:///m/caf%E9")
+        #expect(FileURI.uri(for: args[1], workingDirectory: "/") == "file:///x%FF")
+        #expect(FileURI.percentDecodedBytes("/m/caf%E9") == Array("/m/caf".utf8) + [0xE9])
+        var alone = [pointers[0], nil]
+        #expect(alone.withUnsafeMutableBufferPointer { CommandLineBytes.arguments(argc: 1, argv: $0.baseAddress!) }.isEmpty)
+    }
+
     @Test func decodingUndoesEncoding() {
         let path = "/m/Linotte mélodieuse #8 100%.mp3"
         #expect(FileURI.percentDecoded(FileURI.percentEncodedPath(path)) == path)

@@ -102,6 +102,51 @@ extension ServiceSuites {
             #expect(s.errorName { try s.f.call(Self.library, "Count", [.string("songs")]) } == invalid)
         }
 
+        /// Enqueue of a group kind queues group by group in the requested order; playlist files written, edited
+        /// and removed in the library folder (inotify only, no bus call) are announced on MPRIS Playlists.
+        @Test func groupEnqueueOrderAndPlaylistFilesFollowInotify() throws {
+            let s = try Setup()
+            func queuedTitles() throws -> [String] {
+                let ids = try s.f.tracks().map { DBusValue.objectPath(DBusObjectPath($0)!) }
+                let out = try s.f.call(ServiceFixture.trackList, "GetTracksMetadata", [.array(element: .objectPath, ids)])
+                guard case .array(_, let items)? = out.first else { return [] }
+                return items.compactMap { $0.stringKeyedDictionary?["xesam:title"]?.unwrappingVariants.stringValue }
+            }
+            // Albums by year (1960 + album index here): the generator's order, where the natural order (album
+            // artist) would start with "Artist 00003"'s album 4 and put Björk's albums 0 and 1 late.
+            try s.f.call(Self.library, "Enqueue", [.string("albums"), s.filter([]), .string("year"), .string("replace")])
+            try s.f.waitUntil("queue replaced", timeout: 10) { try s.f.tracks().count == s.tree.songs.count }
+            #expect(try queuedTitles() == s.tree.songs.map(\.title))
+            // Next: album 0's songs by genre (one each, so by genre name: Ambient = track 6, Classical = 4, …)
+            // go right after the current track.
+            try s.f.call(Self.library, "Enqueue", [.string("genres"), s.filter([("album", .string("album 00000 sessions"))]),
+                                                   .string(""), .string("next")])
+            try s.f.waitUntil("inserted", timeout: 10) { try s.f.tracks().count == s.tree.songs.count + 10 }
+            let byGenre = [6, 4, 2, 3, 5, 1, 8, 7, 10, 9].map { s.tree.songs[$0 - 1].title }
+            #expect(Array(try queuedTitles()[1...10]) == byGenre)
+
+            // A playlist file appears, grows, goes: PlaylistCount, PlaylistChanged, PlaylistCount.
+            let recorder = try SignalRecorder(address: s.f.servers.busAddress)
+            #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3))
+            let mix = s.music + "/Mix.m3u8"
+            try "#EXTM3U\n\(s.tree.songs[5].relativePath)\n".write(toFile: mix, atomically: false, encoding: .utf8)
+            #expect(recorder.propertiesChanged(Self.playlists, "PlaylistCount")?["PlaylistCount"] == .uint32(4))
+            #expect(try s.query("songs", [("playlist", .string("mix"))]).map { $0["xesam:title"] } == [.string(s.tree.songs[5].title)])
+            recorder.clear()
+            try "#EXTM3U\n\(s.tree.songs[5].relativePath)\n\(s.tree.songs[6].relativePath)\n"
+                .write(toFile: mix, atomically: false, encoding: .utf8)
+            let changed = recorder.wait { $0.member == "PlaylistChanged" }
+            guard case .structure(let fields)? = changed?.arguments.first else {
+                Issue.record("no PlaylistChanged after the file changed"); return
+            }
+            #expect(fields[1] == .string("Mix"))
+            #expect(try s.query("songs", [("playlist", .string("mix"))]).count == 2)
+            recorder.clear()
+            #expect(unlink(mix) == 0)
+            #expect(recorder.propertiesChanged(Self.playlists, "PlaylistCount")?["PlaylistCount"] == .uint32(3))
+            #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3))
+        }
+
         @Test func enqueuePlaysAndPlaylistsWork() throws {
             let s = try Setup()
             try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([("artist", .string("bjork"))]),

@@ -110,6 +110,8 @@ def main():
         # 1. First scan, then the whole library as the queue.
         d = Daemon(servers, binary, ["--no-restore", "--library", music], log)
         wait_for("first scan", lambda: d.scans_finished() >= 1)
+        # The log line comes before the service counts the songs: wait for the count.
+        wait_for("song count", lambda: int(d.obj.Get(LIB, "Songs", dbus_interface=PROPS)) > 0, 60, 0.05)
         songs = int(d.obj.Get(LIB, "Songs", dbus_interface=PROPS))
         d.obj.Enqueue("songs", dbus.Dictionary({}, signature="sv"), "", "replace", dbus_interface=LIB, timeout=300)
         d.obj.Pause(dbus_interface=PLAYER)

@@ -28,14 +28,15 @@ public struct QueueRemoval: Hashable, Sendable {
 /// The play queue: entries with stable ids, the current entry, and the play order (loop, shuffle) kept in step.
 ///
 /// Invariant: `currentID` is nil exactly when the queue is empty, and otherwise names an entry.
-/// Scale: lookups by id and each navigation step are O(1) (an id → index table kept beside the entries);
+/// Scale: lookups by id and each navigation step are O(1) (an id → index table kept beside the entries, dense
+/// because ids come from one counter: `QueuePositionIndex`);
 /// appending k entries costs O(k); only edits in the middle renumber the entries after them.
 public struct PlaybackQueue: Sendable, Hashable {
     public private(set) var entries = QueueEntries()
     /// The entry ids in list order (MPRIS `Tracks`), kept so navigation never rebuilds them.
     public var ids: [QueueEntryID] { entries.ids }
-    /// id → index in `entries` (Int32: half the table of a 100,000-entry queue; a queue never nears 2^31).
-    private var positions: [QueueEntryID: Int32] = [:]
+    /// id → index in `entries` (Int32: a queue never nears 2^31 entries).
+    private var positions = QueuePositionIndex()
     public internal(set) var currentID: QueueEntryID?
     /// The raw id the next added entry gets; only ever grows (persisted, so ids are never reused).
     public internal(set) var nextRawID: UInt64
@@ -150,7 +151,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     public mutating func remove(_ id: QueueEntryID) throws(QueueError) -> QueueRemoval {
         guard let i = index(of: id) else { throw .unknownEntry(id) }
         let entry = entries.remove(at: i)
-        positions[id] = nil
+        positions.remove(id)
         renumber(from: i)
         guard id == currentID else {
             order.removed([id])
@@ -205,9 +206,7 @@ public struct PlaybackQueue: Sendable, Hashable {
 
     mutating func setEntries(_ new: QueueEntries) {
         entries = new
-        positions = [:]
-        positions.reserveCapacity(new.count)
-        renumber(from: 0)
+        positions = QueuePositionIndex(new.ids)
     }
 
     /// False when two entries share an id (only a damaged saved queue can have that; the index keeps one).
@@ -216,7 +215,7 @@ public struct PlaybackQueue: Sendable, Hashable {
     /// Re-indexes the entries from `start` on (after an edit there; an append only touches what was added).
     private mutating func renumber(from start: Int) {
         let ids = entries.ids
-        for i in start..<ids.count { positions[ids[i]] = Int32(truncatingIfNeeded: i) }
+        for i in start..<ids.count { positions.set(ids[i], Int32(truncatingIfNeeded: i)) }
     }
 
     private mutating func makeEntry(_ item: MediaItem) -> QueueEntry {
