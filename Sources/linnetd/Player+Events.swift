@@ -5,6 +5,7 @@ extension Player {
     func handle(_ event: PlaybackEvent) {
         switch event {
         case .stateChanged(let state):
+            if state == .stopped { lastHeardStart = nil }
             route?.stateChanged(state)
         case .trackFinished, .muteChanged, .underrun:
             // Nothing a client sees changes. Publishing here would also read the engine's live state early: at the
@@ -15,6 +16,12 @@ extension Player {
             guard let id = entryID(item), model.entry(id) != nil else { break }
             failures.removeAll()
             details[id] = TrackDetails(info)
+            // The current entry heard from a new start: a repeat, a restart by a command that could not seek, or
+            // a repeat already on its way when a LoopStatus change re-planned what follows (soak, seed 9: Position
+            // went from 1.5 s to 0.09 s with no signal). Clients see the same trackid, so they need Seeked.
+            let restarted = id == lastHeardStart && id == model.currentID
+            lastHeardStart = id
+            var jumpAnnounced = false
             if id == awaitingStart {
                 awaitingStart = nil  // the first sound of what a command started
             } else if let i = expectedStarts.firstIndex(of: id) {
@@ -22,6 +29,7 @@ extension Player {
                 if id == model.currentID {
                     // The same entry again after it played through: a track repeat, a jump back to 0 for clients.
                     mpris?.seeked(toMicroseconds: 0)
+                    jumpAnnounced = true
                     noteRepeat(of: id)
                 } else if model.naturalSuccessor == id {
                     model.next(.trackEnded)
@@ -34,6 +42,7 @@ extension Player {
                 model.loopMode = restore    // the listener moved to another track: the count is over
                 refreshNext()
             }
+            if restarted && !jumpAnnounced { mpris?.seeked(toMicroseconds: positionMicroseconds) }
         case .endOfQueue:
             // LoopStatus None: "Stopped at the first track", ready to play again.
             if case .stop = model.nextStep(.trackEnded) { model.next(.trackEnded) }

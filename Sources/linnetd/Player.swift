@@ -44,6 +44,9 @@ final class Player: PlayerControl, @unchecked Sendable {
     var expectedStarts: [QueueEntryID] = []
     /// The entry a command started (or loaded paused) and that has not been heard yet: its first start is no move.
     var awaitingStart: QueueEntryID?
+    /// The entry whose start was heard last (nil after a stop): the same entry starting again is a jump clients
+    /// must hear of as Seeked, whatever caused it.
+    var lastHeardStart: QueueEntryID?
     /// The last start was a paused load (restore, Next while paused): a failure moves on paused too.
     var startedPaused = false
     /// Cover art and lyrics per entry (Player+NowPlaying), and the entries whose extras are being found.

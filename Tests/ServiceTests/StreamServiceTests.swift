@@ -85,6 +85,24 @@ extension ServiceSuites {
             #expect(try f.status() == "Playing")
         }
 
+        /// GoTo of the playing entry cannot seek a live stream: it restarts it, and Position drops back to near 0
+        /// under the same trackid. Clients must hear of that jump as Seeked (a silent jump is what the chaos
+        /// soak caught when a repeat met a LoopStatus change).
+        @Test func restartingALiveStreamIsASeekedJump() throws {
+            let (f, server) = try start()
+            try f.call(ServiceFixture.player, "OpenUri", [.string(server.url("/icy/tone.mp3?metaint=4000"))])
+            try f.waitUntil("a second heard", timeout: 10) { try f.status() == "Playing" && f.position() > 1_000_000 }
+            let id = try #require(try f.trackID())
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            try f.call(ServiceFixture.trackList, "GoTo", [.objectPath(DBusObjectPath(id)!)])
+            try f.waitUntil("Seeked after the restart", timeout: 10) { !signals.all("Seeked").isEmpty }
+            let seeked = signals.all("Seeked").first?.arguments.first?.integerValue ?? -1
+            #expect(seeked >= 0 && seeked < 1_000_000, "Seeked(\(seeked))")
+            #expect(try f.trackID() == id)
+            #expect(try f.position() < 1_500_000)
+            #expect(try f.status() == "Playing")
+        }
+
         @Test func pauseWhileBufferingIsHonoured() throws {
             let (f, server) = try start()
             let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
