@@ -249,7 +249,9 @@ extension ServiceSuites {
             let (f, server) = try start(["LINNET_STREAM_LIVE_RESTART": "1"])
             let url = server.url("/icy/tone.mp3?metaint=8000")
             try f.call(ServiceFixture.player, "OpenUri", [.string(url)])
-            try f.waitUntil("Playing", timeout: 10) { try f.status() == "Playing" && f.log().contains("now playing") }
+            // Heard, not only connected: whether it is live (no length, no seeking) is known from its first sound,
+            // and a pause before that is not a pause of a live stream (under load "now playing" comes first).
+            try f.waitUntil("heard", timeout: 10) { try f.status() == "Playing" && f.position() > 100_000 }
             try f.playerctl("pause")
             // A short pause resumes the same connection.
             try f.playerctl("play")
