@@ -17,6 +17,9 @@ import dbus
 import dbus.mainloop.glib
 from gi.repository import GLib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "service"))
+import bench as service  # noqa: E402  (Servers)
+
 dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
 PATH = "/org/mpris/MediaPlayer2"
 BUS = "org.mpris.MediaPlayer2.linnet"
@@ -94,35 +97,11 @@ def source_frame(l, r):
     return frame if frame < RATE * 3600 and (((frame >> 16) ^ 0x2A5A) & 0xffff) == (r & 0xffff) else None
 
 
-class Servers:
-    def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="linnet-bench-effects-")
-        self.bus_address = "unix:path=%s/bus" % self.dir
-        self.pulse = "unix:%s/pulse" % self.dir
-        self.procs = [subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile",
-                                        "--address=" + self.bus_address],
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
-        pa = os.path.join(self.dir, "default.pa")
-        with open(pa, "w") as f:
-            f.write("load-module module-native-protocol-unix socket=%s/pulse auth-anonymous=1\n" % self.dir)
-            f.write("load-module module-null-sink sink_name=bench format=s16le rate=44100 channels=2 norewinds=1\n")
-            f.write("set-default-sink bench\n")
-        env = dict(os.environ, XDG_RUNTIME_DIR=self.dir, PULSE_RUNTIME_PATH=self.dir, HOME=self.dir)
-        self.procs.append(subprocess.Popen(["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1",
-                                            "--use-pid-file=no", "--system=no", "-F", pa], env=env,
-                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_for("bus socket", lambda: os.path.exists(self.dir + "/bus"))
-        wait_for("pulse socket", lambda: os.path.exists(self.dir + "/pulse"))
-        time.sleep(0.3)  # pulseaudio finishes loading modules after creating its socket
-        self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.bus_address, PULSE_SERVER=self.pulse,
-                        XDG_STATE_HOME=self.dir + "/state", HOME=self.dir)
-        self.bus = dbus.bus.BusConnection(self.bus_address)
-
-    def close(self):
-        for p in self.procs:
-            p.kill()
-            p.wait()
-        shutil.rmtree(self.dir, ignore_errors=True)
+def Servers():
+    """bench/service's private bus and pulseaudio; the null sink without rewinds, so the monitor shows what the
+    sink renders."""
+    return service.Servers(prefix="effects", sink_options="norewinds=1",
+                           settle=0.3)  # pulseaudio finishes loading modules after creating its socket
 
 
 class Linnetd:

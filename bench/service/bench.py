@@ -27,10 +27,11 @@ def wait_for(what, cond, timeout=20.0):
 
 
 class Servers:
-    """A private session bus and a private pulseaudio with a null sink."""
+    """A private session bus and a private pulseaudio with a null sink (`sink_options` appended to its
+    module-null-sink line; `settle` seconds more for pulseaudio to finish loading after its socket appears)."""
 
-    def __init__(self):
-        self.dir = tempfile.mkdtemp(prefix="linnet-bench-service-")
+    def __init__(self, prefix="service", sink_options="", settle=0.0):
+        self.dir = tempfile.mkdtemp(prefix="linnet-bench-%s-" % prefix)
         self.bus_address = "unix:path=%s/bus" % self.dir
         self.pulse = "unix:%s/pulse" % self.dir
         self.procs = [subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile",
@@ -39,7 +40,8 @@ class Servers:
         pa = os.path.join(self.dir, "default.pa")
         with open(pa, "w") as f:
             f.write("load-module module-native-protocol-unix socket=%s/pulse auth-anonymous=1\n" % self.dir)
-            f.write("load-module module-null-sink sink_name=bench format=s16le rate=44100 channels=2\n")
+            f.write("load-module module-null-sink sink_name=bench format=s16le rate=44100 channels=2%s\n"
+                    % ((" " + sink_options) if sink_options else ""))
             f.write("set-default-sink bench\n")
         env = dict(os.environ, XDG_RUNTIME_DIR=self.dir, PULSE_RUNTIME_PATH=self.dir, HOME=self.dir)
         self.procs.append(subprocess.Popen(["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1",
@@ -47,6 +49,7 @@ class Servers:
                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for("bus socket", lambda: os.path.exists(self.dir + "/bus"))
         wait_for("pulse socket", lambda: os.path.exists(self.dir + "/pulse"))
+        time.sleep(settle)
         self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.bus_address, PULSE_SERVER=self.pulse,
                         XDG_STATE_HOME=self.dir + "/state", XDG_CONFIG_HOME=self.dir + "/config",
                         HOME=self.dir)
