@@ -76,7 +76,9 @@ extension AACDecoder {
         let index = try ADTSFrameIndex(source: source, start: start)
         let (offset, size) = index.location(of: 0, after: nil)
         try source.seek(to: offset)
-        let header = try readBytes(source, count: size)
+        let header = try source.readExactly(size) { _ in
+            DecodeError(.truncated, path: source.path, message: "file ends inside the first frame")
+        }
         let faad = try makeFaad(.adtsFrame(header), path: source.path)
         // ADTS has no delay note. Its first frame is encoder priming in every common encoder (1024 samples for
         // ffmpeg and faac, 2112 for Apple's) and faad gives no output for it, so it is not counted as heard.
@@ -92,21 +94,6 @@ extension AACDecoder {
         } catch {
             throw DecodeError(.corrupt, path: path, message: "AAC decoder could not start: \(error)")
         }
-    }
-
-    private static func readBytes(_ source: any ByteSource, count: Int) throws(DecodeError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = try out.withUnsafeMutableBytes { raw in
-                Result { () throws(DecodeError) in
-                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-                }
-            }.get()
-            if n == 0 { throw DecodeError(.truncated, path: source.path, message: "file ends inside the first frame") }
-            filled += n
-        }
-        return out
     }
 
     /// The name of the codec when the track is not AAC, nil for AAC.

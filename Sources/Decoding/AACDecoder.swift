@@ -149,14 +149,10 @@ public final class AACDecoder: Decoder {
     private func readUnit(at offset: Int64, size: Int, packet: Int) throws(DecodeError) {
         do throws(DecodeError) {
             if source.position != offset { try source.seek(to: offset) }
-            var filled = 0
-            while filled < size {
-                let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: unit[filled..<size]))
-                if n == 0 {
-                    throw DecodeError(.truncated, path: path, offset: offset + Int64(filled),
-                                      message: "file ends inside packet \(packet) (\(filled) of \(size) bytes)")
-                }
-                filled += n
+            let filled = try source.fill(UnsafeMutableRawBufferPointer(rebasing: unit[0..<size]))
+            if filled < size {
+                throw DecodeError(.truncated, path: path, offset: offset + Int64(filled),
+                                  message: "file ends inside packet \(packet) (\(filled) of \(size) bytes)")
             }
         } catch {
             endingError = error

@@ -25,4 +25,30 @@ public protocol ByteSource: AnyObject {
 
 extension ByteSource {
     public var isRemote: Bool { false }
+
+    /// Reads until `buffer` is full or the source ends; the count read (short only at the end).
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// The next `count` bytes, fewer only at the end of the source.
+    public func readPrefix(_ count: Int) throws(DecodeError) -> [UInt8] {
+        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { raw.deallocate() }
+        return Array(raw[0..<(try fill(raw))])
+    }
+
+    /// Exactly `count` bytes; when the source ends first, the error `short` makes from how many there were.
+    func readExactly(_ count: Int, short: (Int) -> DecodeError) throws(DecodeError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        let n = try out.withUnsafeMutableBytes { raw in Result { () throws(DecodeError) in try fill(raw) } }.get()
+        guard n == count else { throw short(n) }
+        return out
+    }
 }

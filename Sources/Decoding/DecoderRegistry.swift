@@ -30,7 +30,7 @@ public enum DecoderRegistry {
         -> sending any Decoder {
         // A non-seekable source is wrapped so its first bytes can be read again after sniffing.
         let input: any ByteSource = source.isSeekable ? source : RewindableByteSource(base: source)
-        let prefix = try readPrefix(of: input, count: ContainerSniffer.prefixLength)
+        let prefix = try input.readPrefix(ContainerSniffer.prefixLength)
         guard !prefix.isEmpty else {
             throw DecodeError(.empty, path: source.path, message: "no bytes to decode")
         }
@@ -64,22 +64,9 @@ public enum DecoderRegistry {
         -> DecoderFamily? {
         if let length = source.length, Int64(tagLength) >= length { return nil }
         try source.seek(to: Int64(tagLength))
-        let next = try readPrefix(of: source, count: 7)
+        let next = try source.readPrefix(7)
         try source.seek(to: 0)
         if next.starts(with: Array("fLaC".utf8)) { return .sndfile }
         return ContainerSniffer.isADTSHeader(next) ? .adts : nil
-    }
-
-    /// Reads up to `count` bytes (fewer only at the end of the source).
-    private static func readPrefix(of source: any ByteSource, count: Int) throws(DecodeError) -> [UInt8] {
-        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
-        defer { raw.deallocate() }
-        var filled = 0
-        while filled < count {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-            if n == 0 { break }
-            filled += n
-        }
-        return Array(raw[0..<filled])
     }
 }

@@ -33,20 +33,9 @@ enum MP4BoxOrder {
     }
 
     private static func readExactly(_ source: any ByteSource, _ count: Int) throws(DecodeError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = try out.withUnsafeMutableBytes { raw in
-                Result { () throws(DecodeError) in
-                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-                }
-            }.get()
-            if n == 0 {
-                throw DecodeError(.truncated, path: source.path, offset: source.position,
-                                  message: "the stream ends before the MP4 moov box")
-            }
-            filled += n
+        try source.readExactly(count) { _ in
+            DecodeError(.truncated, path: source.path, offset: source.position,
+                        message: "the stream ends before the MP4 moov box")
         }
-        return out
     }
 }

@@ -5,19 +5,6 @@ import PlayerCore
 /// media playlist's segments as one stream: MPEG audio, ADTS AAC, or MPEG-TS carrying either (demuxed by
 /// `TSAudioByteSource`).
 enum HLSOpener {
-    /// Reads up to `count` bytes from the start of a source (fewer at its end).
-    static func readPrefix(_ source: any ByteSource, count: Int) throws(DecodeError) -> [UInt8] {
-        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
-        defer { raw.deallocate() }
-        var filled = 0
-        while filled < count {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-            if n == 0 { break }
-            filled += n
-        }
-        return Array(raw[0..<filled])
-    }
-
     static let maxMasterDepth = 3
 
     static func open(url: String, playlist: [UInt8], settings: StreamSettings,
@@ -69,11 +56,11 @@ enum HLSOpener {
     /// ADTS AAC goes to the streaming AAC decoder and MPEG audio to libmpg123.
     private static func openSegments(_ source: sending HLSByteSource, url: String) throws(DecodeError)
         -> sending any Decoder {
-        let head = try readPrefix(source, count: 16 * 1024)
+        let head = try source.readPrefix(16 * 1024)
         let size = MPEGTSDemuxer.packetSize
         if head.count >= 2 * size, head[0] == 0x47, head[size] == 0x47 {
             let ts = TSAudioByteSource(base: ReplayingByteSource(prefix: head, base: source))
-            let audio = try readPrefix(ts, count: 8 * 1024)
+            let audio = try ts.readPrefix(8 * 1024)
             return try decoder(ReplayingByteSource(prefix: audio, base: ts),
                                adts: try isADTS(audio, url: url, what: "MPEG-TS segments"))
         } else {

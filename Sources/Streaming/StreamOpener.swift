@@ -59,16 +59,9 @@ public enum StreamOpener {
 
     /// Reads the first `count` bytes (fewer at the end) and goes back to the start (held in the window).
     static func peek(_ source: HTTPByteSource, count: Int) throws(DecodeError) -> [UInt8] {
-        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
-        defer { raw.deallocate() }
-        var filled = 0
-        while filled < count {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-            if n == 0 { break }
-            filled += n
-        }
+        let bytes = try source.readPrefix(count)
         try source.seek(to: 0)
-        return Array(raw[0..<filled])
+        return bytes
     }
 
     /// Reads from the start until the bytes are recognised as audio (a live stream trickles: wait no longer than
