@@ -13,8 +13,6 @@ final class MemoryReturn: @unchecked Sendable {  // all state is touched on `que
     private let queue: DispatchQueue
     private let delay: DispatchTimeInterval
     private var pending = false
-    /// How many trims have run (for tests and the log).
-    private(set) var trims = 0
 
     init(queue: DispatchQueue, delay: DispatchTimeInterval = .seconds(3)) {
         self.queue = queue
@@ -29,7 +27,6 @@ final class MemoryReturn: @unchecked Sendable {  // all state is touched on `que
         queue.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self else { return }
             self.pending = false
-            self.trims += 1
             MallocTuning.trim()
         }
     }
