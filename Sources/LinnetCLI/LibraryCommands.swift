@@ -1,16 +1,10 @@
-/// Filters given to `linnet library …` and `linnet search` (`--artist X`, `--year N`, …).
-public struct LibraryFilterOptions: Sendable, Equatable {
-    public var artist: String?
-    public var album: String?
-    public var albumArtist: String?
-    public var genre: String?
-    public var composer: String?
-    public var year: Int?
-    public var playlist: String?
-    public var text: String?
+import PlayerCore
 
-    public init() {}
+/// Filters given to `linnet library …` and `linnet search` (`--artist X`, `--year N`, …): the library's own
+/// query filter, so the CLI and the daemon name the same keys.
+public typealias LibraryFilterOptions = LibraryQuery.Filter
 
+extension LibraryQuery.Filter {
     /// The filter as the Library interface's `a{sv}` keys, in a stable order.
     public var pairs: [(key: String, text: String?, number: Int?)] {
         var out: [(key: String, text: String?, number: Int?)] = []
