@@ -8,6 +8,9 @@ import os, shutil, socket, statistics, subprocess, sys, tempfile, time, threadin
 
 import dbus
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "service"))
+import bench as service  # noqa: E402  (wait_for, pct, process_cpu_seconds)
+
 LIB = "org.mpris.MediaPlayer2.linnet.Library"
 PATH = "/org/mpris/MediaPlayer2"
 NAME = "org.mpris.MediaPlayer2.linnet"
@@ -15,19 +18,10 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "30"))
 
 
 def wait_for(what, cond, timeout=600.0, step=0.005):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise RuntimeError("timed out waiting for " + what)
-        time.sleep(step)
+    service.wait_for(what, cond, timeout, step)
 
 
-def cpu_seconds(pid):
-    """User + system CPU of the whole process, threads that have ended included (the scan's walker and tag
-    readers exit when it is done, so summing the live threads' schedstat missed their work)."""
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+cpu_seconds = service.process_cpu_seconds
 
 
 def rss_mb(pid):
@@ -38,9 +32,7 @@ def rss_mb(pid):
     return float("nan")
 
 
-def pct(values, p):
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100.0 * (len(s) - 1))))]
+pct = service.pct
 
 
 def timed(fn, rounds=ROUNDS):

@@ -12,7 +12,7 @@ Usage: idle.py LINNETD MUSIC_DIR. On a private dbus-daemon and pulseaudio (bench
 """
 import os, shutil, statistics, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "service"))
-import bench as service  # noqa: E402  (Servers, memory_kb, status_kb, per_thread)
+import bench as service  # noqa: E402  (Servers, memory_kb, status_kb, wait_for, pct, process_cpu_seconds)
 import dbus  # noqa: E402
 
 NAME = "org.mpris.MediaPlayer2.linnet"
@@ -24,21 +24,12 @@ PROPS = "org.freedesktop.DBus.Properties"
 ROUNDS = int(os.environ.get("BENCH_SCAN_ROUNDS", "3"))
 
 
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))]
+pct = service.pct
+cpu_seconds = service.process_cpu_seconds
 
 
 def wait_for(what, cond, timeout=900.0, step=0.01):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise RuntimeError("timed out waiting for " + what)
-        time.sleep(step)
-
-
-def cpu_seconds(pid):
-    return sum(c for c, _ in service.per_thread([pid]).values()) / 1e9
+    service.wait_for(what, cond, timeout, step)
 
 
 def settle(pid):

@@ -27,9 +27,7 @@ NAME = "org.mpris.MediaPlayer2.linnet"
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "200"))
 
 
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))]
+pct = service.pct
 
 
 def ms(x):
@@ -81,8 +79,7 @@ def track_count(obj):
     return len(obj.Get(TRACKLIST, "Tracks", dbus_interface=PROPS, timeout=30))
 
 
-def cpu_seconds(pid):
-    return sum(c for c, _ in service.per_thread([pid]).values()) / 1e9
+cpu_seconds = service.process_cpu_seconds
 
 
 def launch(servers, linnetd, args, log):

@@ -18,12 +18,26 @@ LATENCY_ROUNDS = int(os.environ.get("BENCH_ROUNDS", "30"))
 PAUSED_SECONDS = 10.0
 
 
-def wait_for(what, cond, timeout=20.0):
+def wait_for(what, cond, timeout=20.0, step=0.005):
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:
             raise RuntimeError("timed out waiting for " + what)
-        time.sleep(0.005)
+        time.sleep(step)
+
+
+def pct(xs, p):
+    """The p-th percentile of `xs` (nearest rank)."""
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))]
+
+
+def process_cpu_seconds(pid):
+    """User + system CPU of the whole process, threads that have ended included (a scan's worker threads exit
+    when it is done; a sum over the live threads' schedstat would miss their work)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Servers:
