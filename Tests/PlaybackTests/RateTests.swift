@@ -34,13 +34,18 @@ extension PlaybackIntegration {
             let first = try #require(firstSound(left, threshold: 300), "nothing heard")
             let last = try #require(left.lastIndex { abs($0) > 300 })
             let seconds = Double(last - first + 1) / 44100
-            // The stretcher's output wobbles a few Hz around the pitch from one 0.4 s stretch to the next: the pitch
-            // heard is the median of the short-time FFT peaks over the steady part (edges of 0.5 s left out).
+            // The pitch heard is the median of the short-time FFT peaks over the steady part (edges of 0.5 s left
+            // out); a held tone must also stay there: 9 in 10 windows within ±1 Hz (the rest may hold an underrun
+            // on a loaded machine). Phase resets on false transients made it warble by ±3–7 Hz.
             let steady = Array(left[(first + 22050)..<(last - 22050)])
+            let windows = Spectrum.shortTimeDominantFrequencies(steady, rate: 44100)
             let frequency = Spectrum.medianDominantFrequency(steady, rate: 44100)
-            print("rate \(rate): dominant \(String(format: "%.2f", frequency)) Hz, "
-                  + "10 s of file took \(String(format: "%.3f", seconds)) s (expected \(String(format: "%.3f", 10 / rate)))")
-            #expect(abs(frequency - 440) <= 1, "pitch \(frequency) Hz at rate \(rate)")
+            let offPitch = windows.filter { abs($0 - 440) > 1 }.count
+            print("rate \(rate): dominant \(String(format: "%.2f", frequency)) Hz, \(offPitch) of \(windows.count) windows "
+                  + "off by more than 1 Hz, 10 s of file took \(String(format: "%.3f", seconds)) s "
+                  + "(expected \(String(format: "%.3f", 10 / rate)))")
+            #expect(abs(frequency - 440) <= 0.5, "pitch \(frequency) Hz at rate \(rate)")
+            #expect(offPitch * 10 <= windows.count, "\(offPitch) of \(windows.count) windows off pitch: \(windows)")
             #expect(abs(seconds - 10 / rate) <= 0.02 * 10 / rate, "\(seconds) s at rate \(rate)")
         }
 

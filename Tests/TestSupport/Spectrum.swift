@@ -18,21 +18,25 @@ public enum Spectrum {
         return (Double(k) + delta) * Double(rate) / Double(n)
     }
 
-    /// The median of the dominant frequencies of successive `window`-sample FFTs (overlapping by 3/4): a time
-    /// stretcher's phase vocoder makes a tone's frequency wobble by a few Hz from one 0.4 s stretch to the next
-    /// (measured: ±3 Hz around the true pitch), so one long FFT lands wherever the louder stretches were; the
-    /// median of the short-time peaks is the pitch heard, and a window hit by a glitch (an underrun on a loaded
-    /// machine) does not move it.
+    /// The median of the dominant frequencies of successive `window`-sample FFTs (overlapping by 3/4): the pitch
+    /// heard over time, which a window hit by a glitch (an underrun on a loaded machine) does not move, where one
+    /// long FFT would be pulled by it. A time stretcher with phase resets on every detected transient makes a tone
+    /// wobble by several Hz from one stretch to the next; these short windows show that, a long FFT hides it.
     public static func medianDominantFrequency(_ samples: [Float], rate: Int, window: Int = 16384) -> Double {
+        let sorted = shortTimeDominantFrequencies(samples, rate: rate, window: window).sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The dominant frequency of each successive `window`-sample FFT (overlapping by 3/4), in time order.
+    public static func shortTimeDominantFrequencies(_ samples: [Float], rate: Int, window: Int = 16384) -> [Double] {
         var estimates: [Double] = []
         var start = 0
         while start + window <= samples.count {
             estimates.append(dominantFrequency(Array(samples[start..<(start + window)]), rate: rate))
             start += window / 4
         }
-        guard !estimates.isEmpty else { return 0 }
-        let sorted = estimates.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return estimates
     }
 
     /// In-place iterative radix-2 FFT (`re.count` a power of two).
