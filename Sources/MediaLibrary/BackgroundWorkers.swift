@@ -1,13 +1,13 @@
 import Glibc
+import Synchronization
 
 /// Runs `count` iterations on short-lived threads of their own at a lower CPU priority (nice 10), one per core,
 /// and returns when all are done. The scan reads tags here instead of on libdispatch's pool: a thread's nice
 /// value cannot be raised again without privilege, so pool threads must not be niced, and at nice 10 the daemon's
 /// main thread (the bus) wins the CPU whenever it has work, even while a scan keeps every core busy.
 final class BackgroundWorkers: @unchecked Sendable {
-    // Safe: `next` is read and advanced only under `lock`; `body` is immutable and called concurrently by design.
-    private var lock = pthread_mutex_t()
-    private var next = 0
+    // Safe: `next` is atomic; `body` is immutable and called concurrently by design.
+    private let next = Atomic<Int>(0)
     private let count: Int
     private let body: (Int) -> Void
 
@@ -16,10 +16,7 @@ final class BackgroundWorkers: @unchecked Sendable {
     private init(count: Int, body: @escaping (Int) -> Void) {
         self.count = count
         self.body = body
-        pthread_mutex_init(&lock, nil)
     }
-
-    deinit { pthread_mutex_destroy(&lock) }
 
     /// Calls `body(i)` for every i in 0..<count, on up to one thread per core; falls back to this thread when
     /// no thread can be created.
@@ -54,10 +51,8 @@ final class BackgroundWorkers: @unchecked Sendable {
 
     private func drain() {
         while true {
-            pthread_mutex_lock(&lock)
-            let i = next
-            next += 1
-            pthread_mutex_unlock(&lock)
+            // Relaxed is enough: the body's writes reach the caller through pthread_join.
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard i < count else { return }
             body(i)
         }

@@ -15,14 +15,21 @@ enum ParallelMap {
         return slots.results()
     }
 
-    /// Result storage. Safe without a lock: each index is written by exactly one iteration, and nothing reads
-    /// until BackgroundWorkers.run has returned (which orders the writes before the reads).
+    /// Result storage: a buffer of its own, written through its pointer. Each index is written by exactly one
+    /// iteration, and nothing reads until BackgroundWorkers.run has returned (the joins order the writes before the
+    /// reads). Not an array property: `withUnsafeMutableBufferPointer` on one is a mutating access of the whole
+    /// array, and two workers doing it at once raced (a slot read back nil: a crash in CI during a scan).
     private final class Slots<R>: @unchecked Sendable {
-        private var storage: [R?]
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ value: R) {
-            storage.withUnsafeMutableBufferPointer { $0[i] = value }
+        private let storage: UnsafeMutableBufferPointer<R?>
+        init(count: Int) {
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil)
         }
+        deinit {
+            storage.deinitialize()
+            storage.deallocate()
+        }
+        func set(_ i: Int, _ value: R) { storage[i] = value }
         func results() -> [R] { storage.map { $0! } }
     }
 
