@@ -18,14 +18,7 @@ extension LibrarySQL {
         let withinGroup = "a.sort, s.disc, s.track, s.title_key, s.id"
         switch query.kind {
         case .albums:
-            let order: String
-            switch query.order {
-            case .name: order = "a.name_key, a.id"
-            case .year: order = "a.year, a.sort, a.id"
-            case .songs: order = "g.songs DESC, a.sort, a.id"
-            case .added: order = "a.added DESC, a.sort, a.id"
-            default: order = "a.sort, a.id"
-            }
+            let order = albumOrder(query.order, songs: "g.songs")
             return Statement(sql: """
                 WITH sel AS (SELECT s.id AS song, s.album_id AS album \(from)\(whereClause(conditions + ["s.album_id IS NOT NULL"]))), \
                 g AS (SELECT album, count(*) AS songs FROM sel GROUP BY album), \
@@ -37,7 +30,7 @@ extension LibrarySQL {
                 """, bindings: bindings)
         default:
             let role = Self.role(query.kind).rawValue
-            let order = query.order == .songs ? "g.songs DESC, n.sort, n.id" : "n.sort, n.id"
+            let order = nameOrder(query.order, songs: "g.songs")
             return Statement(sql: """
                 WITH sel AS (SELECT s.id AS song \(from)\(whereClause(conditions))), \
                 g AS (SELECT sn.name AS name, count(*) AS songs FROM song_names sn \

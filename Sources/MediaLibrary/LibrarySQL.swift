@@ -75,6 +75,24 @@ enum LibrarySQL {
         }
     }
 
+    /// How albums are listed, for `rows` and for `groupSongs` alike (Enqueue takes groups exactly as Query lists
+    /// them); `songs` is the expression for an album's song count in the caller's statement. Ties go by id.
+    static func albumOrder(_ order: LibraryQuery.Order, songs: String) -> String {
+        switch order {
+        case .name: return "a.name_key, a.id"
+        case .year: return "a.year, a.sort, a.id"
+        case .songs: return "\(songs) DESC, a.sort, a.id"
+        case .added: return "a.added DESC, a.sort, a.id"
+        default: return "a.sort, a.id"
+        }
+    }
+
+    /// How artists, album artists, genres and composers are listed, for `rows` and `groupSongs` alike; see
+    /// `albumOrder`.
+    static func nameOrder(_ order: LibraryQuery.Order, songs: String) -> String {
+        order == .songs ? "\(songs) DESC, n.sort, n.id" : "n.sort, n.id"
+    }
+
     /// The rows of `query`, `limit` rows from `offset`.
     static func rows(_ query: LibraryQuery, offset: Int, limit: Int) -> Statement {
         var bindings: [SQLiteValue] = []
@@ -88,14 +106,7 @@ enum LibrarySQL {
             return Statement(sql: "SELECT \(songColumns) \(from)\(whereClause(conditions)) ORDER BY \(order)\(page)",
                              bindings: bindings)
         case .albums:
-            let order: String
-            switch query.order {
-            case .name: order = "a.name_key, a.id"
-            case .year: order = "a.year, a.sort"
-            case .songs: order = "4 DESC, a.sort"
-            case .added: order = "a.added DESC, a.sort"
-            default: order = "a.sort, a.id"
-            }
+            let order = albumOrder(query.order, songs: "4")
             if conditions.isEmpty {
                 return Statement(sql: "SELECT a.name, a.albumartist, a.year, a.songs FROM albums a WHERE a.songs > 0 ORDER BY \(order)\(page)",
                                  bindings: bindings)
@@ -106,7 +117,7 @@ enum LibrarySQL {
                 """, bindings: bindings)
         case .artists, .albumartists, .genres, .composers:
             let role = Self.role(query.kind)
-            let order = query.order == .songs ? "2 DESC, n.sort" : "n.sort, n.id"
+            let order = nameOrder(query.order, songs: "2")
             if conditions.isEmpty {
                 return Statement(sql: "SELECT n.name, n.songs FROM names n WHERE n.role = \(role.rawValue) AND n.songs > 0 ORDER BY \(order)\(page)",
                                  bindings: bindings)
