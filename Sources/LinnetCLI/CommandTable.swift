@@ -86,45 +86,6 @@ public enum CommandTable {
         },
     ]
 
-    static let open = CommandSpec(
-        "open", "URI | PATH", "Play a file, folder, playlist or URI",
-        "Replace what is playing with URI or PATH and play it (Player.OpenUri). A relative PATH is made\n"
-        + "absolute and sent as a file:// URI.") { (r, context) throws(UsageError) in
-        let target = try r.operands(1...1)[0]
-        guard !target.isEmpty else { throw r.fail("empty path") }
-        return .open(uri: FileURI.uri(for: target, workingDirectory: context.workingDirectory))
-    }
-
-    static let queue = CommandSpec(
-        "queue", "[list | add PATH... | remove N | clear | goto N]", "List or edit the queue",
-        """
-        list (the default): one track per line, numbered from 1, '*' marking the current track:
-          * 2  Title — Artist  0:08
-        add PATH...: append files, folders, playlists or URIs after the last track (TrackList.AddTrack).
-        remove N: remove track N. clear: stop and remove every track. goto N: play track N.
-        """) { (r, context) throws(UsageError) in
-        let ops = try r.operands(0...Int.max)
-        guard let sub = ops.first else { return .queue(.list) }
-        let rest = ArgumentReader(command: "queue", args: Array(ops.dropFirst()))
-        switch sub {
-        case "list":
-            _ = try rest.operands(0...0)
-            return .queue(.list)
-        case "add":
-            let paths = try rest.operands(1...Int.max)
-            return .queue(.add(uris: paths.map { FileURI.uri(for: $0, workingDirectory: context.workingDirectory) }))
-        case "remove":
-            return .queue(.remove(index: try rest.index(try rest.operands(1...1)[0])))
-        case "goto":
-            return .queue(.goto(index: try rest.index(try rest.operands(1...1)[0])))
-        case "clear":
-            _ = try rest.operands(0...0)
-            return .queue(.clear)
-        default:
-            throw r.fail("unknown queue command '\(sub)' (list, add, remove, clear, goto)")
-        }
-    }
-
     static let radio = CommandSpec(
         "radio", "[list | add NAME URL | remove NAME | play NAME]", "Keep a list of radio stations and play them",
         """

@@ -13,8 +13,9 @@ public enum Request: Sendable, Equatable {
     /// `linnet balance [-1..1]`: print (nil) or set Linnet's Balance.
     case balance(Double?)
     case shuffle(ShuffleRequest)
-    /// `Player.OpenUri` with an absolute URI.
-    case open(uri: String)
+    /// `linnet open URI…`: play now after the current entry (OpenUri, or Queue.Add "now" for several), or
+    /// replace the queue (`--replace`: Queue.Add "replace").
+    case open(uris: [String], replace: Bool)
     case queue(QueueRequest)
     /// `linnet radio` (the station list in the library; `play` is OpenUri).
     case radio(RadioRequest)
@@ -49,15 +50,6 @@ public enum VolumeChange: Sendable, Equatable {
         case .by(let step): return min(1, max(0, current + step))
         }
     }
-}
-
-/// `linnet queue …`; indices are 1-based as printed by `linnet queue`.
-public enum QueueRequest: Sendable, Equatable {
-    case list
-    case add(uris: [String])
-    case remove(index: Int)
-    case clear
-    case goto(index: Int)
 }
 
 /// How `linnet status` prints.

@@ -18,7 +18,7 @@ public enum PlayerCommandError: Error, Sendable, Hashable, CustomStringConvertib
         case .malformedURI(let m): return m
         case .unsupportedScheme(let m): return m
         case .cannotPlay(let m): return m
-        case .unknownTrack(let id): return "no track \(id.map { String($0.rawValue) } ?? "with that id") in the track list"
+        case .unknownTrack(let id): return "no track \(id.map { String($0.rawValue) } ?? "with that id") in the queue"
         case .invalidValue(let m): return m
         }
     }

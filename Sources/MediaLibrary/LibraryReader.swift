@@ -43,6 +43,21 @@ final class LibraryReader {
         return out
     }
 
+    /// The songs stored at `paths` (any order; paths that are not songs are left out), by the files' unique index.
+    func songs(atPaths paths: [[UInt8]]) throws(SQLiteError) -> [SongRow] {
+        var out: [SongRow] = []
+        // Chunks well under SQLite's bound-variable limit.
+        for start in stride(from: 0, to: paths.count, by: 500) {
+            let chunk = paths[start..<min(start + 500, paths.count)]
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let statement = try db.prepare("SELECT \(LibrarySQL.songColumns) FROM files f JOIN songs s ON s.id = f.id "
+                                           + "WHERE f.path IN (\(marks))")
+            try statement.bind(chunk.map { SQLiteValue.blob($0) })
+            while try statement.step() { out.append(Self.song(statement)) }
+        }
+        return out
+    }
+
     /// Drops the page cache this connection filled (the next queries read from the OS's cache).
     func releaseMemory() { _ = try? db.execute("PRAGMA shrink_memory") }
 

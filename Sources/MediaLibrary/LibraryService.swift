@@ -170,4 +170,12 @@ public final class LibraryService: @unchecked Sendable {
             if case .song(let s) = $0 { s } else { nil }
         }
     }
+
+    /// The library's songs at `paths` (files the library does not hold are left out), for showing queue entries
+    /// whose tags were never read in this run.
+    public func songs(atPaths paths: [[UInt8]]) throws(LibraryError) -> [SongRow] {
+        dispatchPrecondition(condition: .onQueue(serviceQueue))
+        guard !paths.isEmpty else { return [] }
+        do { return try reader.songs(atPaths: paths) } catch { throw .storage(error.description) }
+    }
 }

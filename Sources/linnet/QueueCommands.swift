@@ -1,68 +1,132 @@
 import DBus
 import LinnetCLI
 
-/// `linnet queue …` over `org.mpris.MediaPlayer2.TrackList`.
+/// `linnet queue …` over Linnet's whole-queue interface (`org.mpris.MediaPlayer2.linnet.Queue`): the numbers the
+/// user sees are queue positions from 1 (the bus counts from 0). Another player's queue is its MPRIS TrackList,
+/// which is all such a player offers.
 struct QueueCommands {
+    static let interface = "org.mpris.MediaPlayer2.linnet.Queue"
+    /// Entries asked for per List call (the service answers at most 1,000).
+    static let page = 1_000
+
     let player: MPRISClient
 
     func run(_ request: QueueRequest) throws(ClientError) {
+        guard try hasQueueInterface() else { return try TrackListQueueCommands(player: player).run(request) }
         switch request {
-        case .list: try list()
-        case .add(let uris):
-            for uri in uris {
-                // AddTrack returns nothing, so the last id is read again before each add to keep the order.
-                let after = try player.trackIDs().last ?? TrackMetadata.noTrack
-                try player.call("AddTrack", [.string(uri), .objectPath(try path(after)), .boolean(false)],
-                                interface: MPRISClient.trackListInterface)
+        case .list(let options): try list(options)
+        case .add(let uris, let next): try add(uris, mode: next ? "next" : "append")
+        case .remove(let selection):
+            // Every number is resolved against one reading of the queue, then removed in one call.
+            let length = try self.length()
+            guard selection.highest <= length else { throw noEntry(selection.highest, length) }
+            var ids: [DBusValue] = []
+            for range in Self.merged(selection.positions) {
+                ids += try entries(offset: range.lowerBound - 1, count: range.count).map { .objectPath($0.path) }
             }
-        case .remove(let index):
-            try player.call("RemoveTrack", [.objectPath(try track(at: index))], interface: MPRISClient.trackListInterface)
+            try call("Remove", [.array(element: .objectPath, ids)])
+        case .move(let from, let to):
+            let length = try self.length()
+            guard from <= length else { throw noEntry(from, length) }
+            guard to <= length else { throw noEntry(to, length) }
+            guard let entry = try entries(offset: from - 1, count: 1).first else { throw noEntry(from, length) }
+            try call("Move", [.objectPath(entry.path), .uint32(UInt32(to - 1))])
         case .goto(let index):
-            try player.call("GoTo", [.objectPath(try track(at: index))], interface: MPRISClient.trackListInterface)
+            let length = try self.length()
+            guard index <= length else { throw noEntry(index, length) }
+            try call("GoTo", [.uint32(UInt32(index - 1))])
         case .clear:
-            let ids = try player.trackIDs()
-            try player.call("Stop")
-            for id in ids.reversed() {
-                try player.call("RemoveTrack", [.objectPath(try path(id))], interface: MPRISClient.trackListInterface)
+            try call("Clear")
+        }
+    }
+
+    /// Queue.Add; `linnet open` uses it for several URIs and `--replace`.
+    func add(_ uris: [String], mode: String) throws(ClientError) {
+        try call("Add", [DBusValue(uris), .string(mode)])
+    }
+
+    private func list(_ options: QueueListOptions) throws(ClientError) {
+        let length = try self.length()
+        let position = try player.get("Position", Self.interface).integerValue ?? -1
+        let current = position >= 0 ? Int(position) + 1 : nil
+        var wanted = 1...max(length, 1)
+        if let r = options.range { wanted = min(r.lowerBound, length + 1)...min(r.upperBound, length) }
+        var listed: [QueueRendering.Entry] = []
+        var offset = wanted.lowerBound - 1
+        while offset < wanted.upperBound {
+            let batch = try entries(offset: offset, count: min(Self.page, wanted.upperBound - offset))
+            if batch.isEmpty { break }  // the queue shrank meanwhile
+            for (i, e) in batch.enumerated() { listed.append(.init(number: offset + i + 1, metadata: e.metadata)) }
+            offset += batch.count
+        }
+        if options.json {
+            Terminal.out(QueueRendering.json(listed, current: current).encoded + "\n")
+        } else {
+            Pager.show(QueueRendering.text(listed, length: length, current: current))
+        }
+    }
+
+    /// Whether the player has Linnet's Queue interface (other MPRIS players only have a TrackList).
+    func hasQueueInterface() throws(ClientError) -> Bool {
+        do {
+            _ = try player.connection.getProperty(destination: player.busName, path: MPRISClient.objectPath,
+                                                  interface: Self.interface, name: "Length",
+                                                  timeout: MPRISClient.timeout)
+            return true
+        } catch {
+            if [DBusError.Name.unknownInterface, DBusError.Name.unknownProperty, DBusError.Name.unknownMethod,
+                DBusError.Name.invalidArgs].contains(error.name) { return false }
+            throw .dbus(error)
+        }
+    }
+
+    private func length() throws(ClientError) -> Int {
+        guard let n = try player.get("Length", Self.interface).integerValue, n >= 0 else {
+            throw .unexpected("Queue.Length is not a number")
+        }
+        return Int(n)
+    }
+
+    /// `count` entries from `offset` (0-based), each with its track path and metadata.
+    private func entries(offset: Int, count: Int) throws(ClientError) -> [(path: DBusObjectPath, metadata: TrackMetadata)] {
+        let reply = try call("List", [.uint32(UInt32(clamping: offset)), .uint32(UInt32(clamping: count))])
+        guard case .array(_, let items)? = reply.first else {
+            throw .unexpected("Queue.List returned '\(DBusValue.signature(of: reply))'")
+        }
+        return items.compactMap { item in
+            guard case .structure(let fields) = item, fields.count == 2, case .objectPath(let p) = fields[0] else {
+                return nil
+            }
+            return (p, MPRISValues.metadata(fields[1]))
+        }
+    }
+
+    @discardableResult
+    private func call(_ method: String, _ arguments: [DBusValue] = []) throws(ClientError) -> [DBusValue] {
+        do {
+            return try player.connection.call(destination: player.busName, path: MPRISClient.objectPath,
+                                              interface: Self.interface, method: method, arguments: arguments,
+                                              timeout: MPRISClient.timeout)
+        } catch {
+            if error.name == DBusError.Name.unknownInterface || error.name == DBusError.Name.unknownMethod {
+                throw .unexpected("player '\(player.shortName)' has no Linnet queue interface (\(error.name))")
+            }
+            throw .dbus(error)
+        }
+    }
+
+    private func noEntry(_ n: Int, _ length: Int) -> ClientError {
+        .unexpected("there is no entry \(n): the queue has \(length) entr\(length == 1 ? "y" : "ies")")
+    }
+
+    /// Ascending positions as runs of consecutive ones (one List call per run).
+    static func merged(_ positions: [Int]) -> [ClosedRange<Int>] {
+        var out: [ClosedRange<Int>] = []
+        for p in positions {
+            if let last = out.last, last.upperBound + 1 == p { out[out.count - 1] = last.lowerBound...p } else {
+                out.append(p...p)
             }
         }
-    }
-
-    private func list() throws(ClientError) {
-        let ids = try player.trackIDs()
-        guard !ids.isEmpty else { return }
-        let paths = try ids.map { (id) throws(ClientError) -> DBusValue in .objectPath(try path(id)) }
-        let reply = try player.call("GetTracksMetadata", [.array(element: .objectPath, paths)],
-                                    interface: MPRISClient.trackListInterface)
-        guard case .array(_, let items)? = reply.first else {
-            throw .unexpected("GetTracksMetadata returned '\(DBusValue.signature(of: reply))'")
-        }
-        // The reply may leave out tracks or reorder them: match by mpris:trackid.
-        var byID: [String: TrackMetadata] = [:]
-        for item in items {
-            let m = MPRISValues.metadata(item)
-            if let id = m.trackID { byID[id] = m }
-        }
-        let current = (try? player.metadata())?.trackID
-        var out = ""
-        for (i, id) in ids.enumerated() {
-            out += StatusRendering.queueLine(index: i + 1, count: ids.count, isCurrent: id == current,
-                                             metadata: byID[id] ?? TrackMetadata(["mpris:trackid": .string(id)]))
-            out += "\n"
-        }
-        Terminal.out(out)
-    }
-
-    private func track(at index: Int) throws(ClientError) -> DBusObjectPath {
-        let ids = try player.trackIDs()
-        guard index <= ids.count else {
-            throw .unexpected("there is no track \(index): the queue has \(ids.count) track\(ids.count == 1 ? "" : "s")")
-        }
-        return try path(ids[index - 1])
-    }
-
-    private func path(_ id: String) throws(ClientError) -> DBusObjectPath {
-        guard let p = DBusObjectPath(id) else { throw .unexpected("'\(id)' is not an object path") }
-        return p
+        return out
     }
 }

@@ -98,11 +98,19 @@ struct Runner {
             } else {
                 Terminal.out((current ? "on" : "off") + "\n")
             }
-        case .open(let uri):
-            try Runner.checkExists(uri)
-            try p.call("OpenUri", [.string(uri)])
+        case .open(let uris, let replace):
+            for uri in uris { try Runner.checkExists(uri) }
+            if uris.count == 1 && !replace {
+                try p.call("OpenUri", [.string(uris[0])])  // any MPRIS player
+            } else {
+                let queue = QueueCommands(player: p)
+                guard try queue.hasQueueInterface() else {
+                    throw .unexpected("player '\(p.shortName)' can open one URI at a time, without --replace")
+                }
+                try queue.add(uris, mode: replace ? "replace" : "now")
+            }
         case .queue(let q):
-            if case .add(let uris) = q { for uri in uris { try Runner.checkExists(uri) } }
+            if case .add(let uris, _) = q { for uri in uris { try Runner.checkExists(uri) } }
             try QueueCommands(player: p).run(q)
         case .radio(let request):
             try RadioCommands(player: p).run(request)

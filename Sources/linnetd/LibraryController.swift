@@ -111,6 +111,20 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             Log.error("library: cannot export the interface: \(error)")
             return nil
         }
+        player.libraryLookup = { [weak service] paths in
+            guard let service else { return [:] }
+            let rows: [SongRow]
+            do { rows = try service.songs(atPaths: paths.map(BytePath.bytes)) } catch {
+                Log.error("library: \(error)")
+                return [:]
+            }
+            var out: [String: TrackDetails] = [:]
+            for row in rows {
+                out[row.pathString] = TrackDetails(durationMicroseconds: row.durationMicroseconds, tags: row.tags,
+                                                   isSeekable: true)
+            }
+            return out
+        }
         player.playCounter = PlayCounter(queue: queue) { [weak service] path in service?.recordPlay(path: path) }
         Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
         if let file = stationFilePath() { service.importStations(fromFile: file) }

@@ -15,11 +15,15 @@ extension Player {
         first(added)
         publish()
         guard items.count > head.count else { return }
-        let feed = BatchFeed(rest: items.dropFirst(head.count), last: added.last?.id)
+        let feed = BatchFeed(rest: items.dropFirst(head.count), last: added.last?.id, generation: additionGeneration)
         queue.async { [self] in feedNextBatch(feed) }
     }
 
+    /// Forgets batches still to come (the queue they belonged to is being cleared or replaced).
+    func dropPendingAdditions() { additionGeneration &+= 1 }
+
     private func feedNextBatch(_ feed: BatchFeed) {
+        guard feed.generation == additionGeneration else { return }
         let chunk = Array(feed.rest.prefix(Self.additionBatch))
         feed.rest = feed.rest.dropFirst(chunk.count)
         let added = place(chunk, after: feed.last)
@@ -39,8 +43,11 @@ extension Player {
 private final class BatchFeed: @unchecked Sendable {
     var rest: ArraySlice<MediaItem>
     var last: QueueEntryID?
-    init(rest: ArraySlice<MediaItem>, last: QueueEntryID?) {
+    /// The player's `additionGeneration` when the addition began.
+    let generation: UInt64
+    init(rest: ArraySlice<MediaItem>, last: QueueEntryID?, generation: UInt64) {
         self.rest = rest
         self.last = last
+        self.generation = generation
     }
 }

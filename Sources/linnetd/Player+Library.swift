@@ -23,6 +23,7 @@ extension Player {
         let added: [QueueEntry]
         switch mode {
         case .replace:
+            dropPendingAdditions()
             added = model.replace(with: items)
             details.removeAll()
             probed = []

@@ -26,6 +26,7 @@ extension Player {
                 items.append(MediaItem(.url(url)))
             }
         }
+        dropPendingAdditions()
         let added = model.replace(with: items)
         details.removeAll()
         probed = []

@@ -4,19 +4,15 @@ import PlayerCore
 
 /// OpenUri and the TrackList methods: adding through the media collector, removing, jumping.
 extension Player {
+    /// MPRIS OpenUri: plays now — right after the current entry — keeping the rest of the queue.
     func openURI(_ uri: String) throws(PlayerCommandError) {
-        try collect(uri) { [self] items, probe in
-            add(items, after: nil) { added in
-                remember(probe, for: added)
-                try? model.goTo(added[0].id)
-                start(added[0], at: 0, paused: false)
-            }
-        }
+        try queueAdd(uris: [uri], mode: .now)
     }
 
     func addTrack(uri: String, after: QueueEntryID?, setAsCurrent: Bool) throws(PlayerCommandError) {
         if let after, model.index(of: after) == nil { throw .unknownTrack(after) }
-        try collect(uri) { [self] items, probe in
+        try collect([uri]) { [self] items, probes in
+            let probe = probes[0]
             if let after, model.index(of: after) != nil {
                 add(items, after: after) { added in addedTracks(added, probe: probe, setAsCurrent: setAsCurrent) }
             } else if after != nil {
@@ -49,7 +45,7 @@ extension Player {
     }
 
     private func addedTracks(_ added: [QueueEntry], probe: TrackDetails?, setAsCurrent: Bool) {
-        remember(probe, for: added)
+        remember(probe.map { [0: $0] } ?? [:], for: added)
         guard let head = added.first else { return }
         if setAsCurrent {
             try? model.goTo(head.id)
@@ -69,6 +65,7 @@ extension Player {
     func queueCollection(_ collection: MediaCollection) -> Bool {
         for problem in collection.problems { Log.info("skipped \(problem)") }
         guard !collection.items.isEmpty else { return false }
+        dropPendingAdditions()
         model.replace(with: collection.items)
         details.removeAll()
         probed = []
@@ -77,19 +74,19 @@ extension Player {
 
     // MARK: - Private
 
-    /// Parses a URI, then expands it off the service's queue (a folder may hold 100,000 files); a single file is
-    /// opened once to prove it plays (its details are kept). Within `patience` — any single file or usual
-    /// folder — `apply` runs before this returns and failures are thrown to the caller. A longer walk returns at
+    /// Parses the URIs (a malformed one refuses the whole call, nothing is queued), then expands them off the
+    /// service's queue (a folder may hold 100,000 files); a URI naming a single file has it opened once to prove
+    /// it plays (its details are kept, by item index, in `probes`). Within `patience` — single files or usual
+    /// folders — `apply` runs before this returns and failures are thrown to the caller. A longer walk returns at
     /// once (the bus is not held) and `apply` runs on the service's queue when it ends; failures are then logged.
-    private func collect(_ uri: String,
-                         then apply: @escaping ([MediaItem], TrackDetails?) -> Void) throws(PlayerCommandError) {
-        let location: MediaLocation
-        do { location = try MediaLocation(parsing: uri) } catch { throw .malformedURI("\(error)") }
-        guard case .file = location else {
-            guard case .url(let url) = location, url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
-            }
-            apply([MediaItem(location)], nil)  // a stream: opened (and judged) when it plays
+    /// With several URIs, one that yields nothing is logged and skipped; only all failing is an error.
+    func collect(_ uris: [String],
+                 then apply: @escaping ([MediaItem], [Int: TrackDetails]) -> Void) throws(PlayerCommandError) {
+        var parsed: [MediaLocation] = []
+        for uri in uris { parsed.append(try Self.playableLocation(uri)) }
+        let locations = parsed
+        if locations.allSatisfy({ if case .url = $0 { return true } else { return false } }) {
+            apply(locations.map { MediaItem($0) }, [:])  // streams: opened (and judged) when they play
             return
         }
         let patience: DispatchTimeInterval = .milliseconds(50)
@@ -97,26 +94,58 @@ extension Player {
         let box = ExpansionBox()
         let collector = self.collector
         DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            box.result = Self.expand(location, collector)
+            box.result = Self.expand(locations, collector)
         }
         let finish: () -> PlayerCommandError? = {
-            guard let result = box.result else { return .cannotPlay("cannot play '\(uri)'") }
+            guard let result = box.result else { return .cannotPlay("cannot play '\(uris.joined(separator: " "))'") }
             switch result {
-            case .success(let (items, probe)): apply(items, probe); return nil
+            case .success(let (items, probes)): apply(items, probes); return nil
             case .failure(let error): return error
             }
         }
         if group.wait(timeout: .now() + patience) == .success {
             if let error = finish() { throw error }
         } else {
-            Log.info("reading \(location.description) in the background")
+            Log.info("reading \(locations.map(\.description).joined(separator: " ")) in the background")
             group.notify(queue: queue) { if let error = finish() { Log.error("\(error)") } }
         }
     }
 
-    /// The walk itself (any thread): the items, and the details of a single file.
+    /// A URI the player can queue: file, or http(s) with a host; anything else is refused at the call.
+    static func playableLocation(_ uri: String) throws(PlayerCommandError) -> MediaLocation {
+        let location: MediaLocation
+        do { location = try MediaLocation(parsing: uri) } catch { throw .malformedURI("\(error)") }
+        guard case .url = location else { return location }
+        guard location.isHTTP else {
+            throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
+        }
+        return location
+    }
+
+    /// The walk itself (any thread): the items in URI order, and the details of URIs that named a single file.
+    private static func expand(_ locations: [MediaLocation], _ collector: MediaCollector)
+        -> Result<([MediaItem], [Int: TrackDetails]), PlayerCommandError> {
+        var items: [MediaItem] = []
+        var probes: [Int: TrackDetails] = [:]
+        var firstError: PlayerCommandError?
+        for location in locations {
+            switch expand(location, collector) {
+            case .success(let (found, probe)):
+                if let probe { probes[items.count] = probe }
+                items += found
+            case .failure(let error):
+                if locations.count > 1 { Log.info("skipped: \(error)") }
+                firstError = firstError ?? error
+            }
+        }
+        if items.isEmpty, let firstError { return .failure(firstError) }
+        return .success((items, probes))
+    }
+
+    /// One location's items, and its details when it is a single file.
     private static func expand(_ location: MediaLocation, _ collector: MediaCollector)
         -> Result<([MediaItem], TrackDetails?), PlayerCommandError> {
+        if case .url = location { return .success(([MediaItem(location)], nil)) }
         let collection = collector.collect(location)
         for problem in collection.problems { Log.info("skipped \(problem)") }
         guard !collection.items.isEmpty else {
@@ -133,15 +162,17 @@ extension Player {
         }
     }
 
-    private func remember(_ probe: TrackDetails?, for added: [QueueEntry]) {
-        guard let probe, added.count == 1 else { return }
-        details[added[0].id] = probe
-        probed.insert(added[0].id)
+    /// Keeps the details found while collecting (`probes` by item index) for the entries that were added.
+    func remember(_ probes: [Int: TrackDetails], for added: [QueueEntry]) {
+        for (i, probe) in probes where added.indices.contains(i) {
+            details[added[i].id] = probe
+            probed.insert(added[i].id)
+        }
     }
 }
 
 /// A walk's result, handed from the worker to the service's queue. `@unchecked Sendable`: written once by the
 /// worker inside the group, read only after the group completed (the group orders the two).
 private final class ExpansionBox: @unchecked Sendable {
-    var result: Result<([MediaItem], TrackDetails?), PlayerCommandError>?
+    var result: Result<([MediaItem], [Int: TrackDetails]), PlayerCommandError>?
 }

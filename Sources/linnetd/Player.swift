@@ -61,6 +61,13 @@ final class Player: PlayerControl, @unchecked Sendable {
     /// Network streams: what each entry's stream reported, and the interface that shows the current one.
     var streams = ChangeTrackedTable<StreamInfo>()
     var streamService: LinnetStreamService?
+    /// Tags and lengths the library holds for local paths (nil without a library): what the Queue interface shows
+    /// for entries whose files were not opened in this run.
+    var libraryLookup: (([String]) -> [String: TrackDetails])?
+    /// The whole-queue interface (Length, Position).
+    var queueService: LinnetQueueService?
+    /// Bumped when the queue is cleared or replaced: batches of an earlier addition still on their way are dropped.
+    var additionGeneration: UInt64 = 0
     let streamSettings: StreamSettings
     /// When the last Pause took effect (monotonic seconds), for restarting a live stream on Play.
     var pausedAt: Double?
@@ -130,7 +137,7 @@ final class Player: PlayerControl, @unchecked Sendable {
 
     func trackSnapshot(_ id: QueueEntryID) -> TrackSnapshot? { model.entry(id).map(trackSnapshot) }
 
-    private func trackSnapshot(_ e: QueueEntry) -> TrackSnapshot {
+    func trackSnapshot(_ e: QueueEntry) -> TrackSnapshot {
         let d = details[e.id]
         return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
                              durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
@@ -160,6 +167,7 @@ final class Player: PlayerControl, @unchecked Sendable {
         playbackExtras?.update(extrasSnapshot)
         applyReplayGain()
         streamService?.update(streamSnapshot())
+        queueService?.update(queueSnapshot)
         meters?.playerStateChanged(playing: status == .playing)
         updateNowPlaying()
         countPlays()

@@ -126,6 +126,11 @@ do {
     fail("cannot export the stream interface: \(error)")
 }
 do {
+    player.queueService = try LinnetQueueService(connection: connection, control: player, log: { Log.error($0) })
+} catch {
+    fail("cannot export the queue interface: \(error)")
+}
+do {
     player.lyricsController = try LyricsController(connection: connection, queue: queue,
                                                    heardPosition: { player.positionMicroseconds },
                                                    log: { Log.error($0) })

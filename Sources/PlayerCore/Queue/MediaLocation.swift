@@ -30,6 +30,12 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
         return nil
     }
 
+    /// True for an http or https URL (the scheme in any case), which the stream code plays.
+    public var isHTTP: Bool {
+        guard case .url(let u) = self, let scheme = FileURI.scheme(of: u)?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
     /// The URI form (for `xesam:url`): `file://` with percent-encoding for files, verbatim for URLs.
     public var uri: String {
         switch self {

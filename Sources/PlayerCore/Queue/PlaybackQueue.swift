@@ -162,6 +162,41 @@ public struct PlaybackQueue: Sendable, Hashable {
         return QueueRemoval(entry: entry, index: i, wasCurrent: true, newCurrent: successor, endOfQueue: end)
     }
 
+    /// Removes several entries in one pass (O(queue), not O(queue) per entry); every id must be queued, else
+    /// nothing is removed. A removed current entry is replaced by the first surviving entry that followed it
+    /// (in the order in force), as `remove(_:)` does for one.
+    @discardableResult
+    public mutating func remove(_ ids: Set<QueueEntryID>) throws(QueueError) -> QueueRemoval? {
+        var first: Int?
+        for id in ids {
+            guard let i = index(of: id) else { throw .unknownEntry(id) }
+            first = min(first ?? i, i)
+        }
+        guard let first else { return nil }
+        if ids.count == 1, let only = ids.first { return try remove(only) }
+        let currentIndex = self.currentIndex
+        let removedCurrent = currentID.map(ids.contains) ?? false
+        // Surviving entries before the current one: where its successor will stand.
+        var survivorsBeforeCurrent = 0
+        if removedCurrent, let c = currentIndex {
+            for i in first..<c where !ids.contains(entries.ids[i]) { survivorsBeforeCurrent += 1 }
+            survivorsBeforeCurrent += first
+        }
+        let firstEntry = entries[first]
+        entries.removeAll(ids)
+        for id in ids { positions.remove(id) }
+        renumber(from: first)
+        guard removedCurrent, let oldCurrent = currentID else {
+            order.removed(ids)
+            return QueueRemoval(entry: firstEntry, index: first, wasCurrent: false, newCurrent: currentID,
+                                endOfQueue: false)
+        }
+        order.removed(ids.subtracting([oldCurrent]))
+        let (successor, end) = order.successorOfRemovedCurrent(removedIndex: survivorsBeforeCurrent, remaining: self.ids)
+        currentID = successor
+        return QueueRemoval(entry: firstEntry, index: first, wasCurrent: true, newCurrent: successor, endOfQueue: end)
+    }
+
     /// Moves an entry to `index` (its index after the move). The shuffle order is unaffected.
     public mutating func move(_ id: QueueEntryID, to index: Int) throws(QueueError) {
         guard let from = self.index(of: id) else { throw .unknownEntry(id) }
