@@ -11,14 +11,20 @@ extension ServiceSuites {
         static let trackList = ServiceFixture.trackList
         struct LinkFailed: Error { var path: String; var errno: Int32 }
 
-        /// `count` hard links of one demo file in album folders of 20 ("NNN/NN.mp3": natural order = link order).
+        /// `count` hard links of one demo file in album folders of 20 ("NNN/NN.mp3": natural order = link order);
+        /// a fresh copy of the file every 50,000 links (ext4 allows 65,000 links to one inode).
         static func tree(_ count: Int, in dir: TemporaryDirectory) throws -> String {
             let root = dir.file("music")
+            var source = ServiceFixture.demo + "/01-intro.mp3"
             for i in 0..<count {
+                if i > 0 && i % 50_000 == 0 {
+                    source = dir.file("source-\(i).mp3")
+                    try FileManager.default.copyItem(atPath: ServiceFixture.demo + "/01-intro.mp3", toPath: source)
+                }
                 let folder = root + String(format: "/%04d", i / 20)
                 if i % 20 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                 let target = folder + String(format: "/%02d.mp3", i % 20)
-                guard link(ServiceFixture.demo + "/01-intro.mp3", target) == 0 else {
+                guard link(source, target) == 0 else {
                     throw LinkFailed(path: target, errno: errno)
                 }
             }
