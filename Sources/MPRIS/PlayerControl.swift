@@ -37,7 +37,7 @@ public protocol PlayerControl: AnyObject, Sendable {
     func seek(by offset: Int64)
     /// Moves to `position` µs in `track`; ignored when `track` is not the current entry or out of range.
     func setPosition(track: QueueEntryID, microseconds position: Int64)
-    /// Adds what `uri` names (file, folder, playlist) and plays it.
+    /// Plays what `uri` names (file, folder, playlist, stream) now: right after the current entry, the rest stays.
     func openURI(_ uri: String) throws(PlayerCommandError)
     func setLoopMode(_ mode: LoopMode)
     func setShuffle(_ on: Bool)

@@ -25,6 +25,7 @@ PROPS = "org.freedesktop.DBus.Properties"
 PATH = "/org/mpris/MediaPlayer2"
 NAME = "org.mpris.MediaPlayer2.linnet"
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "200"))
+QUEUE = "org.mpris.MediaPlayer2.linnet.Queue"
 
 
 pct = service.pct
@@ -109,6 +110,36 @@ def measure_calls(obj, rounds):
     return out
 
 
+def queue_calls(obj, rounds, demo):
+    """Linnet's whole-queue interface, each call `rounds` times; returns {name: [seconds]}."""
+    length = int(obj.Get(QUEUE, "Length", dbus_interface=PROPS))
+    out = {}
+
+    def rounds_of(name, fn, prepare=None):
+        xs = []
+        for i in range(rounds):
+            arg = prepare(i) if prepare else None
+            t = time.monotonic()
+            fn(arg)
+            xs.append(time.monotonic() - t)
+        out[name] = xs
+
+    rounds_of("Get Length", lambda _: obj.Get(QUEUE, "Length", dbus_interface=PROPS))
+    rounds_of("Get Position", lambda _: obj.Get(QUEUE, "Position", dbus_interface=PROPS))
+    rounds_of("List 50 at the start", lambda _: obj.List(dbus.UInt32(0), dbus.UInt32(50), dbus_interface=QUEUE))
+    rounds_of("List 50 at the end",
+              lambda _: obj.List(dbus.UInt32(length - 50), dbus.UInt32(50), dbus_interface=QUEUE))
+    rounds_of("List 1000 in the middle",
+              lambda _: obj.List(dbus.UInt32(length // 2), dbus.UInt32(1000), dbus_interface=QUEUE))
+    rounds_of("GoTo", lambda i: obj.GoTo(dbus.UInt32(i), dbus_interface=QUEUE), lambda i: length // 2 + i % 2)
+    last_id = lambda _: obj.List(dbus.UInt32(length - 1), dbus.UInt32(1), dbus_interface=QUEUE)[0][0]
+    rounds_of("Move last to 0", lambda oid: obj.Move(oid, dbus.UInt32(0), dbus_interface=QUEUE), last_id)
+    rounds_of("Add 1 (append)", lambda _: obj.Add([demo], "append", dbus_interface=QUEUE))
+    added = [e[0] for e in obj.List(dbus.UInt32(length), dbus.UInt32(rounds), dbus_interface=QUEUE)]
+    rounds_of("Remove 1", lambda oid: obj.Remove([oid], dbus_interface=QUEUE), lambda i: added[i])
+    return out
+
+
 def linnet_run(tree, linnetd, count):
     rows = {}
     servers = service.Servers()
@@ -166,6 +197,9 @@ def linnet_run(tree, linnetd, count):
         # 2. Calls while idle.
         for name, xs in measure_calls(obj, ROUNDS).items():
             rows["idle: %s p50 / p99 (ms)" % name] = "%s / %s" % (ms(pct(xs, 50)), ms(pct(xs, 99)))
+        demo = "file://" + os.path.abspath("data/demo/02-chords.flac")
+        for name, xs in queue_calls(obj, ROUNDS, demo).items():
+            rows["idle: Queue.%s p50 / p99 (ms)" % name] = "%s / %s" % (ms(pct(xs, 50)), ms(pct(xs, 99)))
         obj.Pause(dbus_interface=PLAYER)
         time.sleep(1)
         obj.Quit(dbus_interface="org.mpris.MediaPlayer2")
@@ -195,12 +229,70 @@ def linnet_run(tree, linnetd, count):
             rows["during a load: %s p50 / p99 (ms)" % name] = "%s / %s" % (ms(pct(xs, 50)), ms(pct(xs, 99)))
         other.kill()
         other.wait()
+        # 5. Clear the whole restored queue: one call.
+        before = int(obj.Get(QUEUE, "Length", dbus_interface=PROPS))
+        cleared = timed(lambda: obj.Clear(dbus_interface=QUEUE))
+        rows["Queue.Clear of %d entries, one call (ms); Length after" % before] = "%s; %d" % (
+            ms(cleared), int(obj.Get(QUEUE, "Length", dbus_interface=PROPS)))
         obj.Quit(dbus_interface="org.mpris.MediaPlayer2")
         p.wait(timeout=60)
     finally:
         log.close()
         servers.close()
     return rows
+
+
+class MpdProtocol:
+    """One persistent connection to mpd's own protocol (the counterpart of a bus connection)."""
+
+    def __init__(self, path):
+        import socket
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.connect(path)
+        self.file = self.sock.makefile("rwb")
+        self.file.readline()  # OK MPD x.y.z
+
+    def command(self, text):
+        self.file.write((text + "\n").encode())
+        self.file.flush()
+        lines = []
+        while True:
+            line = self.file.readline().decode("utf-8", "replace")
+            if line.startswith("OK") or line.startswith("ACK") or not line:
+                return lines
+            lines.append(line)
+
+
+def mpd_queue_calls(m, count, rounds):
+    """The same queue operations over mpd's protocol: {name: (mpd command, [seconds])}."""
+    c = MpdProtocol(m.sock)
+    out = {}
+
+    def rounds_of(name, command, fn):
+        xs = []
+        for i in range(rounds):
+            text = fn(i)
+            t = time.monotonic()
+            c.command(text)
+            xs.append(time.monotonic() - t)
+        out[name] = (command, xs)
+
+    length = count
+    rounds_of("Get Length", "status", lambda i: "status")
+    rounds_of("List 50 at the start", "playlistinfo 0:50", lambda i: "playlistinfo 0:50")
+    rounds_of("List 50 at the end", "playlistinfo N-50:N", lambda i: "playlistinfo %d:%d" % (length - 50, length))
+    rounds_of("List 1000 in the middle", "playlistinfo", lambda i: "playlistinfo %d:%d" % (length // 2, length // 2 + 1000))
+    rounds_of("GoTo", "play", lambda i: "play %d" % (length // 2 + i % 2))
+    rounds_of("Move last to 0", "move", lambda i: "move %d 0" % (length - 1))
+    first = next(iter(l.split(": ", 1)[1].strip() for l in c.command("playlistinfo 0:1") if l.startswith("file: ")))
+    rounds_of("Add 1 (append)", "addid", lambda i: 'addid "%s"' % first)
+    ids = [l.split(": ")[1].strip() for l in c.command("playlistinfo %d:%d" % (length, length + rounds))
+           if l.startswith("Id: ")]
+    rounds_of("Remove 1", "deleteid", lambda i: "deleteid %s" % ids[i])
+    t = time.monotonic()
+    c.command("clear")
+    out["Clear (one call)"] = ("clear", [time.monotonic() - t])
+    return out
 
 
 def mpd_run(tree, count):
@@ -240,6 +332,8 @@ def mpd_run(tree, count):
         for name, fn in calls.items():
             xs = [timed(fn) for _ in range(ROUNDS)]
             rows["idle: %s p50 / p99 (ms)" % name] = "%s / %s" % (ms(pct(xs, 50)), ms(pct(xs, 99)))
+        for name, xs in mpd_queue_calls(m, count, ROUNDS).items():
+            rows["idle: Queue.%s p50 / p99 (ms)" % name] = "%s / %s (%s)" % (ms(pct(xs[1], 50)), ms(pct(xs[1], 99)), xs[0])
         m.mpd("pause 1")
         m.stop()
         # Restart with the saved 100,000-entry queue (mpd's state file): exec -> MPRIS name (mpDris2) owned.
