@@ -89,7 +89,9 @@ extension Player {
             guard case .url(let url) = location, url.hasPrefix("http://") || url.hasPrefix("https://") else {
                 throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
             }
-            apply([MediaItem(location)], nil)  // a stream: opened (and judged) when it plays
+            // Refused now if it could never be fetched; otherwise opened (and judged) when it plays.
+            if let problem = StreamURLCheck.problem(url) { throw .malformedURI(problem) }
+            apply([MediaItem(location)], nil)
             return
         }
         let patience: DispatchTimeInterval = .milliseconds(50)
