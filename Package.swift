@@ -61,7 +61,7 @@ let package = Package(
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Malloc", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
-                                                         "MediaLibrary", "Stretching"]),
+                                                         "MediaLibrary", "Stretching", "Curl"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI", dependencies: ["PlayerCore"]),  // PlayerCore for BytePath (non-UTF-8 paths)

@@ -71,5 +71,19 @@ static inline struct curl_slist *linnet_curl_slist_append(void *fn, struct curl_
 static inline void linnet_curl_slist_free_all(void *fn, struct curl_slist *l) {
     LINNET_FN(void (*)(struct curl_slist *))(l);
 }
+// The URL API (curl/urlapi.h): parse and take apart a URL as the transfers do.
+static inline CURLU *linnet_curl_url(void *fn) { return LINNET_FN(CURLU *(*)(void))(); }
+static inline void linnet_curl_url_cleanup(void *fn, CURLU *u) { LINNET_FN(void (*)(CURLU *))(u); }
+static inline CURLUcode linnet_curl_url_set(void *fn, CURLU *u, CURLUPart part, const char *text, unsigned int flags) {
+    return LINNET_FN(CURLUcode (*)(CURLU *, CURLUPart, const char *, unsigned int))(u, part, text, flags);
+}
+static inline CURLUcode linnet_curl_url_get(void *fn, CURLU *u, CURLUPart part, char **text, unsigned int flags) {
+    return LINNET_FN(CURLUcode (*)(CURLU *, CURLUPart, char **, unsigned int))(u, part, text, flags);
+}
+static inline const char *linnet_curl_url_strerror(void *fn, CURLUcode c) {
+    return LINNET_FN(const char *(*)(CURLUcode))(c);
+}
+static inline void linnet_curl_free(void *fn, void *p) { LINNET_FN(void (*)(void *))(p); }
+
 // The pause value written by CURL_WRITEFUNC_PAUSE (a macro Swift does not import).
 static inline size_t linnet_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }

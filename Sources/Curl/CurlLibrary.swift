@@ -8,6 +8,10 @@ struct CurlLibrary: @unchecked Sendable {
     let globalInit, easyInit, easyCleanup, easyStrerror, easyPause, easySetopt, easyGetinfo: UnsafeMutableRawPointer
     let multiInit, multiAddHandle, multiRemoveHandle, multiPerform, multiInfoRead, multiPoll, multiWakeup,
         multiStrerror, slistAppend, slistFreeAll: UnsafeMutableRawPointer
+    /// The URL API (7.62) and curl_free.
+    let urlNew, urlCleanup, urlSet, urlGet, free: UnsafeMutableRawPointer
+    /// curl_url_strerror, from 7.80 only (older ones get a generic text).
+    let urlStrerror: UnsafeMutableRawPointer?
 
     /// The process's libcurl, loaded once; a failure says why it could not be opened.
     static let shared: Result<CurlLibrary, CurlError> = load()
@@ -32,7 +36,9 @@ struct CurlLibrary: @unchecked Sendable {
             multiPerform: symbol("curl_multi_perform"), multiInfoRead: symbol("curl_multi_info_read"),
             multiPoll: symbol("curl_multi_poll"), multiWakeup: symbol("curl_multi_wakeup"),
             multiStrerror: symbol("curl_multi_strerror"), slistAppend: symbol("curl_slist_append"),
-            slistFreeAll: symbol("curl_slist_free_all"))
+            slistFreeAll: symbol("curl_slist_free_all"), urlNew: symbol("curl_url"), urlCleanup: symbol("curl_url_cleanup"),
+            urlSet: symbol("curl_url_set"), urlGet: symbol("curl_url_get"), free: symbol("curl_free"),
+            urlStrerror: dlsym(handle, "curl_url_strerror"))
         guard missing.isEmpty else {
             return .failure(CurlError(.other, url: "", message: "libcurl lacks \(missing.joined(separator: ", ")) (7.68 or newer needed)"))
         }

@@ -17,7 +17,7 @@ extension CommandTable {
         "playlist", "list|show|create|add|remove|delete|export ...", "List or edit the library's playlists",
         """
         list: every playlist with its number of songs (yours, the files in the library folders, Recently
-          Added and Most Played). show NAME: its songs and streams, numbered from 1.
+          Added and Most Played while they have songs). show NAME: its songs and streams, numbered from 1.
         create NAME; add NAME [--artist X] [--album X] [--genre X] [--composer X] [--year N] [--text X]:
           append the matching songs; add NAME URL...: append http(s) streams (radio stations, remote files);
           remove NAME N; delete NAME; export NAME FILE: write it as M3U8.

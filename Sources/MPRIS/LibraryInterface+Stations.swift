@@ -4,7 +4,8 @@ import PlayerCore
 /// The Library interface's radio station list and streams in playlists: `ListStations() → a(ss)`,
 /// `AddStation(s name, s url)`, `RemoveStation(s name)`, `AddStreamsToPlaylist(s name, as urls)`,
 /// `PlaylistEntries(s name) → aa{sv}` (songs as song rows; a stream as `xesam:url`, `xesam:title` = its URL and
-/// `linnet:stream` = true).
+/// `linnet:stream` = true). A URL that is not http(s), or that cannot be parsed (`LibraryError.malformedURL`), is
+/// refused with InvalidArgs and nothing is stored.
 extension LibraryInterface {
     static func stationMethods(_ control: any StationControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod] {
         @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {

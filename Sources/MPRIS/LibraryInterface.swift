@@ -62,7 +62,7 @@ public final class LibraryInterface: @unchecked Sendable {
         case .invalidQuery(let e): return .invalidArgs(e.description)
         case .nothingToPlay: return DBusError(name: MPRISNames.Error.cannotPlay, message: error.description)
         case .storage: return .failed(error.description)
-        case .playlist: return .invalidArgs(error.description)
+        case .playlist, .malformedURL: return .invalidArgs(error.description)
         }
     }
 

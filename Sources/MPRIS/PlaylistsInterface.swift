@@ -4,7 +4,8 @@ import PlayerCore
 
 /// Exports MPRIS `org.mpris.MediaPlayer2.Playlists`: `ActivatePlaylist(o)`, `GetPlaylists(u, u, s, b) → a(oss)`,
 /// `PlaylistCount` (u), `Orderings` (as, all five), `ActivePlaylist` ((b(oss))) and the `PlaylistChanged` signal.
-/// Playlist ids are `/org/linnet/Playlist/<id>` (`recent` and `mostplayed` for the automatic ones).
+/// Playlist ids are `/org/linnet/Playlist/<id>` (`recent` and `mostplayed` for the automatic ones, which are
+/// listed only while they have songs: `PlaylistInfo.isListed`).
 ///
 /// Concurrency: `@unchecked Sendable` because `lastCount`, `lastActive` and `seen` are confined to the
 /// connection's serial queue (handlers and getters run there; `refresh` checks it).

@@ -149,7 +149,7 @@ public final class LibraryService: @unchecked Sendable {
         }
         // The automatic playlists are not stored as lists: take their songs from the playlist store.
         if query.kind == .songs, let name = query.filter.playlist, query.filter == LibraryQuery.Filter(playlist: name),
-           let info = try? playlist(named: name), info.source == .recentlyAdded || info.source == .mostPlayed {
+           let info = try? playlist(named: name), info.isAutomatic {
             return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
         }
         do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }

@@ -20,8 +20,11 @@ final class PlaylistStore {
 
     private static func now() -> Int64 { Int64(time(nil)) }
 
-    /// Every playlist, automatic ones first.
-    func list() throws(SQLiteError) -> [PlaylistInfo] {
+    /// The listed playlists (`PlaylistInfo.isListed`: an automatic one only while it has songs), automatic ones first.
+    func list() throws(SQLiteError) -> [PlaylistInfo] { try all().filter(\.isListed) }
+
+    /// Every playlist, the automatic ones even when empty (found by name or id, though not listed).
+    private func all() throws(SQLiteError) -> [PlaylistInfo] {
         var out = [
             PlaylistInfo(id: PlaylistInfo.recentlyAddedID, name: PlaylistInfo.recentlyAddedName, source: .recentlyAdded,
                          position: -2, songs: min(PlaylistInfo.automaticLimit, try count("SELECT count(*) FROM songs"))),
@@ -47,7 +50,7 @@ final class PlaylistStore {
     /// The playlist called `name` (folded match; user playlists before file ones), or by id.
     func find(_ nameOrID: String) throws(Failure) -> PlaylistInfo {
         let all: [PlaylistInfo]
-        do { all = try list() } catch { throw .storage(error) }
+        do { all = try self.all() } catch { throw .storage(error) }
         let key = TextFolding.fold(nameOrID)
         if let p = all.first(where: { $0.id == nameOrID }) { return p }
         if let p = all.first(where: { $0.source == .user && TextFolding.fold($0.name) == key }) { return p }

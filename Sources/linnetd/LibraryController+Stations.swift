@@ -6,10 +6,13 @@ import PlayerCore
 extension LibraryController: StationControl {
     func stations() throws(LibraryError) -> [RadioStation] { try service.stations() }
     func addStation(name: String, url: String) throws(LibraryError) {
+        if let problem = StreamURLCheck.problem(url) { throw .malformedURL(problem) }
         try service.addStation(RadioStation(name: name, url: url))
     }
     func removeStation(name: String) throws(LibraryError) { try service.removeStation(name: name) }
     func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError) {
+        // All or nothing: one bad URL leaves the playlist as it was.
+        if let problem = urls.lazy.compactMap(StreamURLCheck.problem).first { throw .malformedURL(problem) }
         try service.addStreams(toPlaylist: name, urls: urls)
     }
     func playlistEntries(named name: String) throws(LibraryError) -> [PlaylistEntry] {

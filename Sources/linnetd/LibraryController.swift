@@ -125,7 +125,11 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             }
             return out
         }
-        player.playCounter = PlayCounter(queue: queue) { [weak service] path in service?.recordPlay(path: path) }
+        player.playCounter = PlayCounter(queue: queue) { [weak service, weak controller] path in
+            service?.recordPlay(path: path)
+            // The first counted play lists Most Played (PlaylistCount changes).
+            controller?.playlistsInterface?.refresh()
+        }
         Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
         if let file = stationFilePath() { service.importStations(fromFile: file) }
         service.rescan()

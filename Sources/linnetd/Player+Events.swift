@@ -78,6 +78,11 @@ extension Player {
             route?.handle(e)
         }
         publish()
+        // Published first: the bus name is taken only once the restored track shows (StartupGate).
+        if let gate = startupGate, startupSettled(after: event) {
+            startupGate = nil
+            gate.release()
+        }
     }
 
     /// An entry could not be played (as current, or while preparing it as the next): move past it, but never

@@ -5,8 +5,10 @@ import PlayerCore
 /// Start-up: restore the saved state (paused at the same place) or queue the command line's paths.
 extension Player {
     /// Restores `saved` (the queue database's state, nil: none or not wanted); then `paths` (if any) replace
-    /// the queue and play.
-    func startUp(saved: PlayerState?, paths: [String], workingDirectory: String) {
+    /// the queue and play. Returns whether a track is being loaded, whose first state the bus name waits for
+    /// (`StartupGate`).
+    @discardableResult
+    func startUp(saved: PlayerState?, paths: [String], workingDirectory: String) -> Bool {
         var resumeAt: Int64 = 0
         var resume = false
         if let state = saved {
@@ -21,13 +23,21 @@ extension Player {
         engine.setBalance(balance)
         if !paths.isEmpty {
             loadInBackground(paths, workingDirectory: workingDirectory)
-        } else if resume, let current = model.current, current.location.path != nil {
+        } else if resume, let current = model.current, let path = current.location.path {
+            // The first snapshot (what D-Bus activation's first call reads) shows the track's tags and length:
+            // one file, probed now rather than in the background after the bus name is taken.
+            if details[current.id] == nil, let known = try? TrackDetails.probe(path: path) {
+                details[current.id] = known
+                probed.insert(current.id)
+            }
             // Paused at the same place: the stream is opened corked, nothing plays until Play.
             start(current, at: resumeAt, paused: true)
         }
         // A network stream is not opened at start-up (no connection, no buffering while nobody listens): it stays
-        // current, Stopped, and Play connects (a radio resumes live).
+        // current, Stopped, and Play connects (a radio resumes live). Without a sound server `start` loads nothing
+        // (RouteController holds a Play until one appears), so there is nothing to wait for.
         publish()
+        return awaitingStart != nil
     }
 
     /// Walks the command line's paths off the service's queue. A small folder is done within `patience` and

@@ -116,9 +116,11 @@ extension Player {
         let location: MediaLocation
         do { location = try MediaLocation(parsing: uri) } catch { throw .malformedURI("\(error)") }
         guard case .url = location else { return location }
-        guard location.isHTTP else {
+        guard case .url(let url) = location, location.isHTTP else {
             throw .unsupportedScheme("only file, http and https URIs can be played, not '\(uri)'")
         }
+        // Refused now if it could never be fetched; otherwise opened (and judged) when it plays.
+        if let problem = StreamURLCheck.problem(url) { throw .malformedURI(problem) }
         return location
     }
 

@@ -23,6 +23,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     let prober = TagProber()
     /// What to do on Quit (save and exit), set by main.
     var onQuit: @Sendable () -> Void = {}
+    /// Takes the bus name once start-up's load is published (set by main when start-up loaded a track).
+    var startupGate: StartupGate?
 
     var model = PlaybackQueue()
     var details = ChangeTrackedTable<TrackDetails>()

@@ -83,7 +83,8 @@ if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(c
 let persistence = canSave ? StatePersistence(database: database, queue: queue, current: { player.persistentState() }) : nil
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
-player.startUp(saved: arguments.restore ? saved : nil, paths: arguments.paths, workingDirectory: workingDirectory())
+let startupLoads = player.startUp(saved: arguments.restore ? saved : nil, paths: arguments.paths,
+                                  workingDirectory: workingDirectory())
 saved = nil  // the player holds the queue now; a second copy would outlive its first edit
 MallocTuning.trim()  // give back what reading a large saved queue left free
 let mpris: MPRISService
@@ -164,10 +165,20 @@ connection.onMethodCall = { CrashReporter.note($0, $1) }
 Shutdown.install(on: queue) { finish($0) }
 
 // All handlers run on the main queue, so nothing below races with a bus call: they wait for dispatchMain().
-do {
-    let name = try mpris.claimName()
-    Log.info("ready on the session bus as \(name)")
-} catch {
-    fail("cannot own a bus name: \(error)")
+func takeBusName() {
+    do {
+        let name = try mpris.claimName()
+        Log.info("ready on the session bus as \(name)")
+    } catch {
+        fail("cannot own a bus name: \(error)")
+    }
+}
+if startupLoads {
+    // The name once the engine's paused load (or the command line's first track) is published: the call that
+    // D-Bus activation holds for us then reads the restored state, not Stopped. Bounded: a file that hangs or a
+    // stream the server never creates still lets the name be taken.
+    player.startupGate = StartupGate(queue: queue, timeout: .seconds(2)) { takeBusName() }
+} else {
+    takeBusName()
 }
 dispatchMain()

@@ -54,4 +54,17 @@ import Testing
         added.modified = 200
         #expect(PlaylistAnnouncements.compare(seen, [added, played]) == ([], false))
     }
+
+    @Test func anAutomaticPlaylistIsListedOnlyWithSongsAndItsComingChangesTheSet() {
+        var mostPlayed = PlaylistInfo(id: "mostplayed", name: "Most Played", source: .mostPlayed)
+        #expect(!mostPlayed.isListed)
+        var empty = user
+        empty.songs = 0
+        #expect(empty.isListed && file.isListed && recent.isListed)
+        let before = [user, recent, mostPlayed].filter(\.isListed)
+        mostPlayed.songs = 1
+        #expect(mostPlayed.isListed)
+        let after = [user, recent, mostPlayed].filter(\.isListed)
+        #expect(PlaylistAnnouncements.compare(PlaylistAnnouncements.seen(before), after) == ([], true))
+    }
 }

@@ -125,7 +125,9 @@ extension ServiceSuites {
             let byGenre = [6, 4, 2, 3, 5, 1, 8, 7, 10, 9].map { s.tree.songs[$0 - 1].title }
             #expect(Array(try queuedTitles()[1...10]) == byGenre)
 
-            // A playlist file appears, grows, goes: PlaylistCount, PlaylistChanged, PlaylistCount.
+            // The queue plays (0.1 s songs): the first counted play lists Most Played next to Recently Added and
+            // Favourites. Then a playlist file appears, grows, goes: PlaylistCount, PlaylistChanged, PlaylistCount.
+            try s.f.waitUntil("Most Played listed", timeout: 10) { try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3) }
             let recorder = try SignalRecorder(address: s.f.servers.busAddress)
             #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3))
             let mix = s.music + "/Mix.m3u8"

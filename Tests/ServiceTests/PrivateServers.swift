@@ -14,17 +14,26 @@ final class PrivateServers: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// - Parameter dataDirectory: when given, the bus reads activation files from `dataDirectory/dbus-1/services`
-    ///   (as a session bus does from $XDG_DATA_DIRS), so a test can let the bus start linnetd.
-    init(dataDirectory: String? = nil) throws {
+    /// - Parameters:
+    ///   - dataDirectory: when given, the bus reads activation files from `dataDirectory/dbus-1/services`
+    ///     (as a session bus does from $XDG_DATA_DIRS), so a test can let the bus start linnetd.
+    ///   - serviceDirectory: when given, the bus runs from a config of its own whose only `<servicedir>` is this
+    ///     folder: activation from the test's files alone, none of the system's.
+    init(dataDirectory: String? = nil, serviceDirectory: String? = nil) throws {
         directory = try TemporaryDirectory(prefix: "linnet-servers")
         let busSocket = directory.file("bus")
         busAddress = "unix:path=\(busSocket)"
         sound = try PrivateSoundServer()
         do {
             let busEnvironment = dataDirectory.map { ["XDG_DATA_DIRS": $0, "XDG_DATA_HOME": $0 + "/home"] } ?? [:]
-            try start("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
-                      environment: busEnvironment)
+            var arguments = ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"]
+            if let serviceDirectory {
+                let config = directory.file("bus.conf")
+                try Self.busConfig(listen: busAddress, serviceDirectory: serviceDirectory)
+                    .write(toFile: config, atomically: true, encoding: .utf8)
+                arguments = ["--config-file=\(config)", "--nofork", "--nopidfile"]
+            }
+            try start("dbus-daemon", arguments, environment: busEnvironment)
             try waitFor("the bus socket") { SpawnedBus.accepts(busSocket) }
         } catch {
             killAll()
@@ -33,6 +42,27 @@ final class PrivateServers: @unchecked Sendable {
     }
 
     deinit { killAll() }
+
+    /// What the bus daemon printed (services it activated print there too).
+    func busLog() -> String { (try? String(contentsOfFile: directory.file("dbus-daemon.log"), encoding: .utf8)) ?? "" }
+
+    /// A session bus config listening on `listen` that activates services from `serviceDirectory` only.
+    static func busConfig(listen: String, serviceDirectory: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>\(listen)</listen>
+          <servicedir>\(serviceDirectory)</servicedir>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
 
     private func killAll() {
         for p in processes { p.kill(SIGKILL) }

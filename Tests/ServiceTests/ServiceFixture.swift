@@ -21,8 +21,9 @@ final class ServiceFixture: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    init(dataDirectory: String? = nil) throws {
-        servers = try PrivateServers(dataDirectory: dataDirectory)
+    /// `dataDirectory` and `serviceDirectory`: where the bus finds activation files (see `PrivateServers`).
+    init(dataDirectory: String? = nil, serviceDirectory: String? = nil) throws {
+        servers = try PrivateServers(dataDirectory: dataDirectory, serviceDirectory: serviceDirectory)
         stateDir = try TemporaryDirectory(prefix: "linnet-service")
         client = try DBusConnection(bus: .address(servers.busAddress))
     }

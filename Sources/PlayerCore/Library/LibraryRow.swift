@@ -80,6 +80,8 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case nothingToPlay
     /// A playlist operation was refused: no such playlist, read-only, name taken, bad position, bad file.
     case playlist(String)
+    /// A stream URL that cannot be parsed or names no host; the message names the URL and why.
+    case malformedURL(String)
 
     public var description: String {
         switch self {
@@ -87,6 +89,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .storage(let m): return "library database: \(m)"
         case .nothingToPlay: return "the query matched no playable songs"
         case .playlist(let m): return m
+        case .malformedURL(let m): return m
         }
     }
 }

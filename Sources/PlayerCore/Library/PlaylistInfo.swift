@@ -38,6 +38,14 @@ public struct PlaylistInfo: Sendable, Hashable {
     public static let recentlyAddedName = "Recently Added", mostPlayedName = "Most Played"
     /// How many songs the automatic playlists hold.
     public static let automaticLimit = 100
+
+    /// Recently Added or Most Played (made from the library, not stored as a list).
+    public var isAutomatic: Bool { source == .recentlyAdded || source == .mostPlayed }
+
+    /// Whether the playlist is listed (MPRIS GetPlaylists and PlaylistCount, the Library's ListPlaylists): an
+    /// automatic one only while it has songs, so that ActivatePlaylist of anything listed plays. User and file
+    /// playlists are always listed (an empty one is being filled by its owner).
+    public var isListed: Bool { !isAutomatic || songs > 0 }
 }
 
 /// The orders of MPRIS `GetPlaylists` (Alphabetical, CreationDate, ModifiedDate, LastPlayDate, UserDefined).
