@@ -90,6 +90,8 @@ extension ServiceSuites {
             #expect(errorName { try f.call(Self.queue, "Add", [DBusValue([demo]), .string("later")]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Add", [DBusValue([String]()), .string("append")]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Add", [DBusValue(["relative.mp3"]), .string("append")]) } == invalid)
+            #expect(errorName { try f.call(Self.queue, "Add", [DBusValue([demo, "http://[::1"]), .string("append")]) } == invalid)
+            #expect(errorName { try f.call(Self.queue, "Add", [DBusValue(["http://"]), .string("now")]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Remove", [.array(element: .objectPath, [Self.track(3), Self.track(99_999)])]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Remove", [.array(element: .objectPath, [.objectPath("/org/other/1")])]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Move", [Self.track(99_999), .uint32(0)]) } == invalid)
