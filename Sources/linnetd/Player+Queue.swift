@@ -49,16 +49,7 @@ extension Player: QueueControl {
         }
         guard let removal else { return }
         for id in ids { details[id] = nil }
-        if removal.wasCurrent {
-            if removal.newCurrent == nil || removal.endOfQueue {
-                engine.stop()
-            } else {
-                follow(wasPlaying: wasPlaying, wasPaused: wasPaused)
-            }
-        } else {
-            refreshNext()
-        }
-        publish()
+        followRemoval(removal, wasPlaying: wasPlaying, wasPaused: wasPaused)
     }
 
     func queueMove(_ id: QueueEntryID, to position: Int) throws(PlayerCommandError) {

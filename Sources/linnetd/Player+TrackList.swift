@@ -28,10 +28,12 @@ extension Player {
     }
 
     func removeTrack(_ id: QueueEntryID) throws(PlayerCommandError) {
-        let wasPlaying = status == .playing, wasPaused = status == .paused
-        let removal: QueueRemoval
-        do { removal = try model.remove(id) } catch { throw .unknownTrack(id) }
-        details[id] = nil
+        try queueRemove([id])
+    }
+
+    /// After entries were removed: a removed current entry is followed in the status the player had (or the
+    /// player stops past the end); otherwise only what follows may have changed.
+    func followRemoval(_ removal: QueueRemoval, wasPlaying: Bool, wasPaused: Bool) {
         if removal.wasCurrent {
             if removal.newCurrent == nil || removal.endOfQueue {
                 engine.stop()

@@ -277,7 +277,10 @@ def mpd_queue_calls(m, count, rounds):
             xs.append(time.monotonic() - t)
         out[name] = (command, xs)
 
-    length = count
+    def playlist_length():
+        return int(next(l.split(": ")[1] for l in c.command("status") if l.startswith("playlistlength: ")))
+
+    length = playlist_length()
     rounds_of("Get Length", "status", lambda i: "status")
     rounds_of("List 50 at the start", "playlistinfo 0:50", lambda i: "playlistinfo 0:50")
     rounds_of("List 50 at the end", "playlistinfo N-50:N", lambda i: "playlistinfo %d:%d" % (length - 50, length))
@@ -286,7 +289,8 @@ def mpd_queue_calls(m, count, rounds):
     rounds_of("Move last to 0", "move", lambda i: "move %d 0" % (length - 1))
     first = next(iter(l.split(": ", 1)[1].strip() for l in c.command("playlistinfo 0:1") if l.startswith("file: ")))
     rounds_of("Add 1 (append)", "addid", lambda i: 'addid "%s"' % first)
-    ids = [l.split(": ")[1].strip() for l in c.command("playlistinfo %d:%d" % (length, length + rounds))
+    grown = playlist_length()
+    ids = [l.split(": ")[1].strip() for l in c.command("playlistinfo %d:%d" % (grown - rounds, grown))
            if l.startswith("Id: ")]
     rounds_of("Remove 1", "deleteid", lambda i: "deleteid %s" % ids[i])
     t = time.monotonic()
