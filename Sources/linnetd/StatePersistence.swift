@@ -45,10 +45,14 @@ final class StatePersistence: @unchecked Sendable {
         lastKey = key
         setPlayingTimer(state.playback == .playing)
         guard previous != nil else { return }  // the state just loaded (or built) at start
-        if key.playback != previous?.playback && key.playback != .playing {
+        if key.playback != previous?.playback && key.playback != .playing && key.queue == previous?.queue {
             // Paused or stopped: keep the position now, and wait for it (a crash right after a pause must not lose
-            // it). Usually a few rows; only a pause right after queueing a huge folder waits for that write.
+            // it): a few rows.
             writer.sync { write(state) }
+        } else if key.playback != previous?.playback && key.playback != .playing {
+            // Stopped by a queue edit (Clear, removing the current entry): the edit may be 100,000 rows, which the
+            // bus call that caused it must not wait for; it is written at once, off the service's queue.
+            save(state)
         } else {
             saveSoon()
         }
