@@ -61,6 +61,7 @@ public final class LibraryInterface: @unchecked Sendable {
         switch error {
         case .invalidQuery(let e): return .invalidArgs(e.description)
         case .nothingToPlay: return DBusError(name: MPRISNames.Error.cannotPlay, message: error.description)
+        case .noMatch: return DBusError(name: MPRISNames.Error.noMatch, message: error.description)
         case .storage: return .failed(error.description)
         case .playlist, .malformedURL: return .invalidArgs(error.description)
         }
