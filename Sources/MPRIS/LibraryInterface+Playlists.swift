@@ -57,7 +57,9 @@ extension LibraryInterface {
             },
             DBusMethod("CheckFilter", in: "a{sv}", out: "a(ssas)", inNames: ["Filter"], outNames: ["Misses"]) { call in
                 let filter: LibraryQuery.Filter
-                do throws(LibraryQueryError) { filter = try LibraryQuery.Filter(LibraryMapping.filter(call.arguments[0])) } catch {
+                do throws(LibraryQueryError) {
+                    filter = playlistIDs(try LibraryQuery.Filter(LibraryMapping.filter(call.arguments[0])))
+                } catch {
                     throw DBusError.invalidArgs(error.description)
                 }
                 let misses: [FilterMiss]
