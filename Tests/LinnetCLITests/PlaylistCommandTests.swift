@@ -50,8 +50,12 @@ import TestSupport
         try "[playlist]\nFile1=\(tree.songs[7].relativePath)\nNumberOfEntries=1\n"
             .write(toFile: music + "/mix.pls", atomically: true, encoding: .utf8)
         let service = try LinnetdFixture(arguments: ["--no-restore", "--library", music])
-        #expect(eventually(60) { (try? service.linnet("library", "songs").stdout.split(separator: "\n").count) == 40 })
         func lines(_ r: Command.Result) -> [String] { r.stdout.split(separator: "\n").map(String.init) }
+        // Scanned: every song in, and the playlist files (recorded after the songs, each in one transaction).
+        #expect(eventually(60) {
+            (try? service.linnet("library", "songs").stdout.split(separator: "\n").count) == 40
+                && (try? lines(service.linnet("playlist", "list")).filter { $0.contains("  (file ") }.count) == 2
+        })
 
         // list: ids first, file playlists with their paths; two files of one name are two lines.
         let listed = lines(try service.linnet("playlist", "list"))
