@@ -32,8 +32,8 @@ struct ArgumentReader {
     }
 
     /// A positive 1-based index.
-    func index(_ text: String) throws(UsageError) -> Int {
-        guard let n = Int(text), n >= 1 else { throw fail("'\(text)' is not a track number (1, 2, …)") }
+    func index(_ text: String, of what: String = "track") throws(UsageError) -> Int {
+        guard let n = Int(text), n >= 1 else { throw fail("'\(text)' is not \(what == "entry" ? "an" : "a") \(what) number (1, 2, …)") }
         return n
     }
 }

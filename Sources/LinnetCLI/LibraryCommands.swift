@@ -39,7 +39,9 @@ extension CommandTable {
         """
         KIND is songs, albums, artists, albumartists, genres, composers or playlists: print those rows
         (songs as 'Title — Artist · Album  m:ss', groups with their number of songs), narrowed by the filters.
-        Matching ignores case, accents and width (--artist bjork finds Björk).
+        Matching ignores case, accents and width (--artist bjork finds Björk). A value that names nothing
+        is said on stderr with the closest names (--artist sigur: did you mean 'Sigur Rós'?); play, add
+        and next then exit 1. --playlist takes a playlist's id, a playlist file's path or a name.
         play: replace the queue with the matching songs and play; add: append them; next: play them next.
         rescan: scan the library folders again, with a progress line on a terminal.
           --artist X --album X --albumartist X --genre X --composer X --year N --playlist X --text X
@@ -128,6 +130,12 @@ public enum LibraryRendering {
         if let y = row["year"]?.number { text += " (\(y))" }
         if let n = row["songs"]?.number { text += "  \(n) song" + (n == 1 ? "" : "s") }
         return text
+    }
+
+    /// A filter value that matched nothing, as the daemon's `CheckFilter` gives it ("no artist 'sigur'; did you
+    /// mean 'Sigur Rós'?"), worded as the daemon words the same miss in Enqueue's and AddToPlaylist's errors.
+    public static func miss(key: String, value: String, suggestions: [String]) -> String {
+        FilterMiss(key: key, value: value, suggestions: suggestions).description
     }
 
     /// A row as a JSON object (keys sorted).

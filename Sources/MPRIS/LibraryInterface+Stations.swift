@@ -33,7 +33,7 @@ extension LibraryInterface {
                 }
                 let urls = items.map { $0.stringValue ?? "" }
                 try run { () throws(LibraryError) in
-                    try control.addStreams(toPlaylist: call.arguments[0].stringValue ?? "", urls: urls)
+                    try control.addStreams(toPlaylist: reference(call.arguments[0]), urls: urls)
                 }
                 changed()
                 return []
@@ -41,7 +41,7 @@ extension LibraryInterface {
             DBusMethod("PlaylistEntries", in: .string, out: "aa{sv}", inNames: ["Name"], outNames: ["Entries"]) { call in
                 let entries: [PlaylistEntry]
                 do throws(LibraryError) {
-                    entries = try control.playlistEntries(named: call.arguments[0].stringValue ?? "")
+                    entries = try control.playlistEntries(reference(call.arguments[0]))
                 } catch { throw dbusError(error) }
                 return [.array(element: "a{sv}", entries.map(LibraryMapping.value))]
             },

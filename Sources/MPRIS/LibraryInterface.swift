@@ -50,17 +50,29 @@ public final class LibraryInterface: @unchecked Sendable {
     /// A query from the call's `kind`, `filter` and `order` arguments, or InvalidArgs.
     static func query(_ args: [DBusValue], order: DBusValue?) throws(DBusError) -> LibraryQuery {
         do {
-            return try LibraryQuery(kind: args[0].stringValue ?? "", filter: LibraryMapping.filter(args[1]),
-                                    order: order?.stringValue ?? "")
+            var q = try LibraryQuery(kind: args[0].stringValue ?? "", filter: LibraryMapping.filter(args[1]),
+                                     order: order?.stringValue ?? "")
+            q.filter = playlistIDs(q.filter)
+            return q
         } catch {
             throw .invalidArgs(error.description)
         }
+    }
+
+    /// `filter` with a playlist given as its MPRIS object path turned into the id it carries (ids are what a
+    /// playlist filter tries first: `PlaylistLookup`), so ListPlaylists' and GetPlaylists' ids work as filters.
+    static func playlistIDs(_ filter: LibraryQuery.Filter) -> LibraryQuery.Filter {
+        guard case .id(let id) = reference(.string(filter.playlist ?? "")) else { return filter }
+        var out = filter
+        out.playlist = id
+        return out
     }
 
     static func dbusError(_ error: LibraryError) -> DBusError {
         switch error {
         case .invalidQuery(let e): return .invalidArgs(e.description)
         case .nothingToPlay: return DBusError(name: MPRISNames.Error.cannotPlay, message: error.description)
+        case .noMatch: return DBusError(name: MPRISNames.Error.noMatch, message: error.description)
         case .storage: return .failed(error.description)
         case .playlist, .malformedURL: return .invalidArgs(error.description)
         }

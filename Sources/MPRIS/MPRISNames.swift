@@ -34,6 +34,9 @@ public enum MPRISNames {
         public static let notSupported = DBusError.Name.notSupported
         /// A file or folder that has nothing we can play (missing, unreadable, not audio).
         public static let cannotPlay = "org.mpris.MediaPlayer2.linnet.Error.CannotPlay"
+        /// A library query (Enqueue, AddToPlaylist) that selects no songs; the message names the filter value that
+        /// matched nothing and the names it may have meant.
+        public static let noMatch = "org.mpris.MediaPlayer2.linnet.Error.NoMatch"
         /// A track id that is not (or no longer) in the track list.
         public static let unknownTrack = "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack"
     }

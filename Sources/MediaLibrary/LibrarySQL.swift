@@ -37,11 +37,10 @@ enum LibrarySQL {
             conditions.append("s.album_id IN (SELECT id FROM albums WHERE name_key = \(bind(.text(TextFolding.fold(album)))))")
         }
         if let year = filter.year { conditions.append("s.year = \(bind(.integer(Int64(year))))") }
+        // The playlist filter is the playlist's id here: LibraryService resolves what the caller gave (an id, a
+        // path or a name) first, so two file playlists of one name are never merged.
         if let playlist = filter.playlist {
-            conditions.append("""
-                f.path IN (SELECT i.path FROM playlist_items i JOIN playlists p ON p.id = i.playlist \
-                WHERE p.key = \(bind(.text(TextFolding.fold(playlist)))))
-                """)
+            conditions.append("f.path IN (SELECT i.path FROM playlist_items i WHERE i.playlist = \(bind(playlistID(playlist))))")
         }
         if let text = filter.text {
             let folded = TextFolding.fold(text)
@@ -161,12 +160,12 @@ enum LibrarySQL {
     }
 
     private static func playlistOrder(_ bindings: inout [SQLiteValue], _ playlist: String) -> String {
-        bindings.append(.text(TextFolding.fold(playlist)))
-        return """
-            (SELECT min(i.position) FROM playlist_items i JOIN playlists p ON p.id = i.playlist \
-            WHERE p.key = ?\(bindings.count) AND i.path = f.path)
-            """
+        bindings.append(playlistID(playlist))
+        return "(SELECT min(i.position) FROM playlist_items i WHERE i.playlist = ?\(bindings.count) AND i.path = f.path)"
     }
+
+    /// A resolved playlist filter as its row id (-1, no row, for the automatic ones: they are not stored lists).
+    private static func playlistID(_ playlist: String) -> SQLiteValue { .integer(Int64(playlist) ?? -1) }
 
     static func role(_ kind: LibraryQuery.Kind) -> LibrarySchema.Role {
         switch kind {

@@ -58,6 +58,9 @@ enum LibrarySchema {
         CREATE TABLE IF NOT EXISTS stations(
             id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE, url TEXT NOT NULL);
 
+        CREATE TRIGGER IF NOT EXISTS playlists_remember_id AFTER DELETE ON playlists BEGIN
+            INSERT INTO meta(key, value) VALUES ('playlist_high_id', old.id)
+            ON CONFLICT(key) DO UPDATE SET value = max(value, excluded.value); END;
         CREATE TRIGGER IF NOT EXISTS song_names_add AFTER INSERT ON song_names BEGIN
             UPDATE names SET songs = songs + 1 WHERE id = new.name; END;
         CREATE TRIGGER IF NOT EXISTS song_names_remove AFTER DELETE ON song_names BEGIN
@@ -70,6 +73,14 @@ enum LibrarySchema {
             DELETE FROM search WHERE id = old.id; END;
         CREATE TRIGGER IF NOT EXISTS songs_remove_fts AFTER DELETE ON songs BEGIN
             DELETE FROM search_fts WHERE rowid = old.id; END;
+        """
+
+    /// The id for a new playlist: past every id ever given, so that an id (an MPRIS object path a client may hold)
+    /// never comes to mean another playlist; `playlists.id` has no AUTOINCREMENT, and SQLite would otherwise
+    /// give a deleted last id out again. The delete trigger `playlists_remember_id` keeps the highest one.
+    static let nextPlaylistID = """
+        (SELECT max(coalesce((SELECT max(id) FROM playlists), 0), \
+        coalesce((SELECT value FROM meta WHERE key = 'playlist_high_id'), 0)) + 1)
         """
 
     /// Creates the tables (idempotent) and checks the version; a newer database is refused.

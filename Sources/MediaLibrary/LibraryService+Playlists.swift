@@ -7,10 +7,14 @@ import SQLite
 extension LibraryService {
     static func playlistError(_ failure: PlaylistStore.Failure) -> LibraryError {
         switch failure {
-        case .notFound(let n): return .playlist("no playlist '\(n)'")
-        case .exists(let n): return .playlist("a playlist named '\(n)' exists already")
+        case .lookup(let e): return .playlist(e.description)
+        case .name(let e): return .playlist(e.description)
         case .readOnly(let n): return .playlist("playlist '\(n)' is read-only (a file or an automatic playlist)")
-        case .badPosition(let p): return .playlist("no entry at position \(p)")
+        case .badPosition(let p, let count, let name):
+            // Counted from 1 as `linnet playlist show` numbers them (the bus's 0-based position + 1).
+            let entry = Int64(p) + 1
+            return .playlist(count == 0 ? "no entry \(entry): playlist '\(name)' is empty"
+                             : "no entry \(entry) in playlist '\(name)': it has \(count) (numbered from 1)")
         case .storage(let e): return .storage(e.description)
         case .io(let m): return .playlist("cannot write the playlist: \(m)")
         }
@@ -26,37 +30,42 @@ extension LibraryService {
         do { return try playlistStore.list() } catch { throw .storage(error.description) }
     }
 
-    public func playlist(named name: String) throws(LibraryError) -> PlaylistInfo {
-        try withStore { s throws(PlaylistStore.Failure) in try s.find(name) }
+    /// The playlist `reference` means (an id, a file playlist's path or a name: `PlaylistLookup`).
+    public func playlist(_ reference: PlaylistReference) throws(LibraryError) -> PlaylistInfo {
+        try withStore { s throws(PlaylistStore.Failure) in try s.find(reference) }
     }
 
     public func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo {
         try withStore { s throws(PlaylistStore.Failure) in try s.create(name) }
     }
 
-    public func renamePlaylist(_ name: String, to newName: String) throws(LibraryError) {
-        try withStore { s throws(PlaylistStore.Failure) in try s.rename(name, to: newName) }
+    public func renamePlaylist(_ reference: PlaylistReference, to newName: String) throws(LibraryError) {
+        try withStore { s throws(PlaylistStore.Failure) in try s.rename(reference, to: newName) }
     }
 
-    public func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError) {
+    /// Appends the songs `query` selects; a query that selects none is refused (`noMatch`, with the filter value
+    /// that matched nothing and its closest names), as Enqueue refuses it.
+    public func addToPlaylist(_ reference: PlaylistReference, _ query: LibraryQuery) throws(LibraryError) {
+        _ = try playlist(reference)   // an unknown playlist is the first thing to say
         let paths = try songs(query).map(\.path)
-        try withStore { s throws(PlaylistStore.Failure) in try s.add(name, paths: paths) }
+        guard !paths.isEmpty else { throw .noMatch(try filterMisses(query.filter).first) }
+        try withStore { s throws(PlaylistStore.Failure) in try s.add(reference, paths: paths) }
     }
 
-    public func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError) {
-        try withStore { s throws(PlaylistStore.Failure) in try s.remove(name, at: position) }
+    public func removeFromPlaylist(_ reference: PlaylistReference, at position: Int) throws(LibraryError) {
+        try withStore { s throws(PlaylistStore.Failure) in try s.remove(reference, at: position) }
     }
 
-    public func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError) {
-        try withStore { s throws(PlaylistStore.Failure) in try s.move(name, from: from, to: to) }
+    public func movePlaylistEntry(_ reference: PlaylistReference, from: Int, to: Int) throws(LibraryError) {
+        try withStore { s throws(PlaylistStore.Failure) in try s.move(reference, from: from, to: to) }
     }
 
-    public func deletePlaylist(_ name: String) throws(LibraryError) {
-        try withStore { s throws(PlaylistStore.Failure) in try s.delete(name) }
+    public func deletePlaylist(_ reference: PlaylistReference) throws(LibraryError) {
+        try withStore { s throws(PlaylistStore.Failure) in try s.delete(reference) }
     }
 
-    public func exportPlaylist(_ name: String, to path: String) throws(LibraryError) {
-        try withStore { s throws(PlaylistStore.Failure) in try s.export(name, to: path) }
+    public func exportPlaylist(_ reference: PlaylistReference, to path: String) throws(LibraryError) {
+        try withStore { s throws(PlaylistStore.Failure) in try s.export(reference, to: path) }
     }
 
     /// The songs of a playlist, in its order; notes the play (LastPlayDate).

@@ -37,13 +37,13 @@ extension LibraryService {
     }
 
     /// Appends stream URLs (http/https only) to a user playlist.
-    public func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError) {
+    public func addStreams(toPlaylist reference: PlaylistReference, urls: [String]) throws(LibraryError) {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         guard !urls.isEmpty else { throw .playlist("no stream URL given") }
         if let bad = urls.first(where: { !RadioStation.isStreamURL($0) }) {
             throw .playlist("'\(bad)' is not an http:// or https:// URL")
         }
-        do { try playlistStore.add(name, paths: urls.map { Array($0.utf8) }) } catch { throw Self.playlistError(error) }
+        do { try playlistStore.add(reference, paths: urls.map { Array($0.utf8) }) } catch { throw Self.playlistError(error) }
     }
 
     /// A playlist's entries in order: library songs and streams (entries that are neither are left out);
@@ -53,7 +53,7 @@ extension LibraryService {
         let songs = try playlistSongs(info, markPlayed: markPlayed)
         guard info.source == .user || info.source == .file else { return songs.map { .song($0) } }
         let paths: [[UInt8]]
-        do { paths = try playlistStore.itemPaths(info.id) } catch { throw Self.playlistError(error) }
+        do { paths = try playlistStore.itemPaths(.id(info.id)) } catch { throw Self.playlistError(error) }
         var byPath: [[UInt8]: SongRow] = [:]
         for song in songs { byPath[song.path] = song }
         return paths.compactMap { path -> PlaylistEntry? in

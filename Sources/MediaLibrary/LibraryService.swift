@@ -21,7 +21,7 @@ public final class LibraryService: @unchecked Sendable {
     private var scanRequested = false
     private var scanning = false
     // serviceQueue only:
-    private let reader: LibraryReader
+    let reader: LibraryReader
     let playlistStore: PlaylistStore
     /// What the bus shows; changed only on the service queue.
     public private(set) var status = LibraryStatus()
@@ -138,6 +138,10 @@ public final class LibraryService: @unchecked Sendable {
     public func count(_ query: LibraryQuery) throws(LibraryError) -> Int {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         if query.kind == .playlists { return try playlists().count }
+        guard let (query, info) = try resolvingPlaylist(query) else { return 0 }
+        if let info, info.isAutomatic, query.kind == .songs, query.filter == LibraryQuery.Filter(playlist: info.id) {
+            return info.songs
+        }
         do { return try reader.count(query) } catch { throw .storage(error.description) }
     }
 
@@ -147,12 +151,23 @@ public final class LibraryService: @unchecked Sendable {
             let sorted = PlaylistOrdering.alphabetical.sorted(try playlists(), reverse: query.order == .songs)
             return sorted.dropFirst(max(0, offset)).prefix(max(0, limit)).map { .group(GroupRow(name: $0.name, songs: $0.songs)) }
         }
+        guard let (query, info) = try resolvingPlaylist(query) else { return [] }
         // The automatic playlists are not stored as lists: take their songs from the playlist store.
-        if query.kind == .songs, let name = query.filter.playlist, query.filter == LibraryQuery.Filter(playlist: name),
-           let info = try? playlist(named: name), info.isAutomatic {
+        if let info, info.isAutomatic, query.kind == .songs, query.filter == LibraryQuery.Filter(playlist: info.id) {
             return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
         }
         do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }
+    }
+
+    /// `query` with its playlist filter (an id, a file playlist's path or a name) replaced by the playlist's id,
+    /// which is what `LibrarySQL` matches (two file playlists of one name stay apart), and that playlist; nil
+    /// when the filter names no playlist: the query selects nothing.
+    private func resolvingPlaylist(_ query: LibraryQuery) throws(LibraryError) -> (LibraryQuery, PlaylistInfo?)? {
+        guard let text = query.filter.playlist else { return (query, nil) }
+        guard let info = try resolvedPlaylist(text) else { return nil }
+        var resolved = query
+        resolved.filter.playlist = info.id
+        return (resolved, info)
     }
 
     /// Every song `query` selects: for songs, in its order; for a group kind (albums, artists, album artists,
@@ -161,6 +176,7 @@ public final class LibraryService: @unchecked Sendable {
     public func songs(_ query: LibraryQuery) throws(LibraryError) -> [SongRow] {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         if query.kind != .songs && query.kind != .playlists {
+            guard let (query, _) = try resolvingPlaylist(query) else { return [] }
             do { return try reader.groupSongs(query) } catch { throw .storage(error.description) }
         }
         var songQuery = query

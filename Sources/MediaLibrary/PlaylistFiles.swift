@@ -24,7 +24,8 @@ enum PlaylistFiles {
                 kept.insert(file)
                 let name = FileTitle.title(fromPath: path)
                 let id = try db.query("""
-                    INSERT INTO playlists(name, key, path, created, modified, position) VALUES (?1, ?2, ?3, ?4, ?4,
+                    INSERT INTO playlists(id, name, key, path, created, modified, position)
+                    VALUES (\(LibrarySchema.nextPlaylistID), ?1, ?2, ?3, ?4, ?4,
                         (SELECT coalesce(max(position), 0) + 1 FROM playlists))
                     ON CONFLICT(path) DO UPDATE SET name = ?1, key = ?2 RETURNING id
                     """, [.text(name), .text(TextFolding.fold(name)), .blob(file), .integer(now)]).first?.first?.integer ?? -1

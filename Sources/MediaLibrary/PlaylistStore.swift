@@ -9,11 +9,13 @@ final class PlaylistStore {
 
     init(db: SQLiteDatabase) { self.db = db }
 
+    /// Why a playlist operation was refused or failed.
     enum Failure: Error {
-        case notFound(String)
-        case exists(String)
+        case lookup(PlaylistLookupError)
+        case name(PlaylistNameError)
         case readOnly(String)
-        case badPosition(Int)
+        /// `position` (0-based) is not an entry of `playlist`, which has `count`.
+        case badPosition(Int, count: Int, playlist: String)
         case storage(SQLiteError)
         case io(String)
     }
@@ -23,7 +25,8 @@ final class PlaylistStore {
     /// The listed playlists (`PlaylistInfo.isListed`: an automatic one only while it has songs), automatic ones first.
     func list() throws(SQLiteError) -> [PlaylistInfo] { try all().filter(\.isListed) }
 
-    /// Every playlist, the automatic ones even when empty (found by name or id, though not listed).
+    /// Every playlist, the automatic ones even when empty (found by name or id, though not listed). Songs are the
+    /// entries the library holds as songs, streams the http(s) entries (only AddStreams stores those, checked).
     private func all() throws(SQLiteError) -> [PlaylistInfo] {
         var out = [
             PlaylistInfo(id: PlaylistInfo.recentlyAddedID, name: PlaylistInfo.recentlyAddedName, source: .recentlyAdded,
@@ -32,13 +35,21 @@ final class PlaylistStore {
                          songs: min(PlaylistInfo.automaticLimit, try count("SELECT count(*) FROM songs WHERE plays > 0"))),
         ]
         for row in try db.query("""
-            SELECT p.id, p.name, p.path IS NOT NULL, p.created, p.modified, p.last_played, p.position,
-                   (SELECT count(*) FROM playlist_items i WHERE i.playlist = p.id) FROM playlists p
+            SELECT p.id, p.name, p.path, p.created, p.modified, p.last_played, p.position,
+                   (SELECT count(*) FROM playlist_items i JOIN files f ON f.path = i.path JOIN songs s ON s.id = f.id
+                    WHERE i.playlist = p.id),
+                   (SELECT count(*) FROM playlist_items i WHERE i.playlist = p.id
+                    AND (lower(substr(CAST(i.path AS TEXT), 1, 7)) = 'http://'
+                         OR lower(substr(CAST(i.path AS TEXT), 1, 8)) = 'https://'))
+            FROM playlists p
             """) {
+            let path = row[2].blob
             out.append(PlaylistInfo(id: String(row[0].integer ?? 0), name: row[1].text ?? "",
-                                    source: row[2].integer == 1 ? .file : .user, created: row[3].integer ?? 0,
+                                    source: path != nil ? .file : .user, created: row[3].integer ?? 0,
                                     modified: row[4].integer ?? 0, lastPlayed: row[5].integer,
-                                    position: row[6].integer ?? 0, songs: Int(truncatingIfNeeded: row[7].integer ?? 0)))
+                                    position: row[6].integer ?? 0, songs: Int(truncatingIfNeeded: row[7].integer ?? 0),
+                                    streams: Int(truncatingIfNeeded: row[8].integer ?? 0),
+                                    path: path.map(BytePath.string)))
         }
         return out
     }
@@ -47,48 +58,58 @@ final class PlaylistStore {
         Int(truncatingIfNeeded: try db.query(sql).first?.first?.integer ?? 0)
     }
 
-    /// The playlist called `name` (folded match; user playlists before file ones), or by id.
-    func find(_ nameOrID: String) throws(Failure) -> PlaylistInfo {
-        let all: [PlaylistInfo]
-        do { all = try self.all() } catch { throw .storage(error) }
-        let key = TextFolding.fold(nameOrID)
-        if let p = all.first(where: { $0.id == nameOrID }) { return p }
-        if let p = all.first(where: { $0.source == .user && TextFolding.fold($0.name) == key }) { return p }
-        if let p = all.first(where: { TextFolding.fold($0.name) == key }) { return p }
-        throw .notFound(nameOrID)
+    private func everyPlaylist() throws(Failure) -> [PlaylistInfo] {
+        do { return try all() } catch { throw .storage(error) }
     }
 
-    private func userPlaylist(_ name: String) throws(Failure) -> Int64 {
-        let p = try find(name)
+    /// The playlist `reference` means (`PlaylistLookup`: id, file path or folded name).
+    func find(_ reference: PlaylistReference) throws(Failure) -> PlaylistInfo {
+        switch PlaylistLookup.find(reference, in: try everyPlaylist()) {
+        case .success(let p): return p
+        case .failure(let e): throw .lookup(e)
+        }
+    }
+
+    private func userPlaylist(_ reference: PlaylistReference) throws(Failure) -> (id: Int64, info: PlaylistInfo) {
+        let p = try find(reference)
         guard p.source == .user, let id = Int64(p.id) else { throw .readOnly(p.name) }
-        return id
+        return (id, p)
+    }
+
+    /// `proposed` as it is stored, or why not (`PlaylistNaming`: the same rule for create and rename).
+    private func checkedName(_ proposed: String, renaming: String? = nil) throws(Failure) -> String {
+        switch PlaylistNaming.check(proposed, among: try everyPlaylist(), renaming: renaming) {
+        case .success(let name): return name
+        case .failure(let e): throw .name(e)
+        }
     }
 
     func create(_ name: String) throws(Failure) -> PlaylistInfo {
-        let trimmed = name.trimmingWhitespace
-        guard !trimmed.isEmpty else { throw .notFound(name) }
-        if let existing = try? find(trimmed), existing.source == .user { throw .exists(existing.name) }
+        let name = try checkedName(name)
+        let id: Int64
         do throws(SQLiteError) {
             let now = Self.now()
             let position = (try db.query("SELECT coalesce(max(position), 0) + 1 FROM playlists").first?.first?.integer) ?? 1
-            try db.run("INSERT INTO playlists(name, key, created, modified, position) VALUES (?1, ?2, ?3, ?3, ?4)",
-                       [.text(trimmed), .text(TextFolding.fold(trimmed)), .integer(now), .integer(position)])
+            id = try db.query("""
+                INSERT INTO playlists(id, name, key, created, modified, position)
+                VALUES (\(LibrarySchema.nextPlaylistID), ?1, ?2, ?3, ?3, ?4) RETURNING id
+                """, [.text(name), .text(TextFolding.fold(name)), .integer(now), .integer(position)])
+                .first?.first?.integer ?? -1
         } catch { throw .storage(error) }
-        return try find(trimmed)
+        return try find(.id(String(id)))
     }
 
-    func rename(_ name: String, to newName: String) throws(Failure) {
-        let id = try userPlaylist(name)
-        let trimmed = newName.trimmingWhitespace
-        if let other = try? find(trimmed), other.source == .user, other.id != String(id) { throw .exists(other.name) }
+    func rename(_ reference: PlaylistReference, to newName: String) throws(Failure) {
+        let (id, _) = try userPlaylist(reference)
+        let name = try checkedName(newName, renaming: String(id))
         do throws(SQLiteError) {
             try db.run("UPDATE playlists SET name = ?2, key = ?3, modified = ?4 WHERE id = ?1",
-                       [.integer(id), .text(trimmed), .text(TextFolding.fold(trimmed)), .integer(Self.now())])
+                       [.integer(id), .text(name), .text(TextFolding.fold(name)), .integer(Self.now())])
         } catch { throw .storage(error) }
     }
 
-    func delete(_ name: String) throws(Failure) {
-        let id = try userPlaylist(name)
+    func delete(_ reference: PlaylistReference) throws(Failure) {
+        let (id, _) = try userPlaylist(reference)
         do {
             try db.transaction {
                 try db.run("DELETE FROM playlist_items WHERE playlist = ?1", [.integer(id)])
@@ -98,8 +119,8 @@ final class PlaylistStore {
     }
 
     /// Appends `paths` to a user playlist.
-    func add(_ name: String, paths: [[UInt8]]) throws(Failure) {
-        let id = try userPlaylist(name)
+    func add(_ reference: PlaylistReference, paths: [[UInt8]]) throws(Failure) {
+        let (id, _) = try userPlaylist(reference)
         do {
             try db.transaction {
                 var next = try db.query("SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist = ?1",
@@ -115,33 +136,39 @@ final class PlaylistStore {
     }
 
     /// Removes the entry at `position` (0-based).
-    func remove(_ name: String, at position: Int) throws(Failure) {
-        var paths = try itemPaths(name)
-        guard paths.indices.contains(position) else { throw .badPosition(position) }
+    func remove(_ reference: PlaylistReference, at position: Int) throws(Failure) {
+        let (id, info) = try userPlaylist(reference)
+        var paths = try itemPaths(id)
+        guard paths.indices.contains(position) else { throw .badPosition(position, count: paths.count, playlist: info.name) }
         paths.remove(at: position)
-        try replaceItems(name, paths)
+        try replaceItems(id, paths)
     }
 
     /// Moves the entry at `from` to `to` (0-based).
-    func move(_ name: String, from: Int, to: Int) throws(Failure) {
-        var paths = try itemPaths(name)
-        guard paths.indices.contains(from) else { throw .badPosition(from) }
-        guard paths.indices.contains(to) else { throw .badPosition(to) }
+    func move(_ reference: PlaylistReference, from: Int, to: Int) throws(Failure) {
+        let (id, info) = try userPlaylist(reference)
+        var paths = try itemPaths(id)
+        for p in [from, to] where !paths.indices.contains(p) {
+            throw .badPosition(p, count: paths.count, playlist: info.name)
+        }
         paths.insert(paths.remove(at: from), at: to)
-        try replaceItems(name, paths)
+        try replaceItems(id, paths)
     }
 
-    func itemPaths(_ name: String) throws(Failure) -> [[UInt8]] {
-        let p = try find(name)
-        guard let id = Int64(p.id) else { return [] }
+    /// The entries of the playlist `reference` means, in order (none for the automatic ones: they are no list).
+    func itemPaths(_ reference: PlaylistReference) throws(Failure) -> [[UInt8]] {
+        guard let id = Int64(try find(reference).id) else { return [] }
+        return try itemPaths(id)
+    }
+
+    private func itemPaths(_ id: Int64) throws(Failure) -> [[UInt8]] {
         do throws(SQLiteError) {
             return try db.query("SELECT path FROM playlist_items WHERE playlist = ?1 ORDER BY position",
                                 [.integer(id)]).compactMap { $0.first?.blob }
         } catch { throw .storage(error) }
     }
 
-    private func replaceItems(_ name: String, _ paths: [[UInt8]]) throws(Failure) {
-        let id = try userPlaylist(name)
+    private func replaceItems(_ id: Int64, _ paths: [[UInt8]]) throws(Failure) {
         do {
             try db.transaction {
                 try db.run("DELETE FROM playlist_items WHERE playlist = ?1", [.integer(id)])
@@ -180,49 +207,5 @@ final class PlaylistStore {
         var out: [SongRow] = []
         while try statement.step() { out.append(LibraryReader.song(statement)) }
         return out
-    }
-
-    /// Writes a playlist as M3U8 to `path` (absolute; replaced atomically).
-    func export(_ name: String, to path: String) throws(Failure) {
-        let info = try find(name)
-        let songs: [SongRow]
-        do { songs = try self.songs(info) } catch { throw .storage(error) }
-        var text = "#EXTM3U\n#PLAYLIST:\(info.name)\n"
-        var byPath: [[UInt8]: SongRow] = [:]
-        for song in songs { byPath[song.path] = song }
-        // In the playlist's order: its songs, and its streams (which are not songs) as their URLs.
-        let paths = info.source == .user || info.source == .file ? try itemPaths(info.id) : songs.map(\.path)
-        for path in paths {
-            if let song = byPath[path] {
-                let seconds = song.durationMicroseconds.map { $0 / 1_000_000 } ?? -1
-                let artist = song.artists.joined(separator: ", ")
-                text += "#EXTINF:\(seconds),\(artist.isEmpty ? "" : artist + " - ")\(song.title)\n"
-                text += String(decoding: song.path, as: UTF8.self) + "\n"
-            } else if RadioStation.isStreamURL(String(decoding: path, as: UTF8.self)) {
-                text += "#EXTINF:-1,\n" + String(decoding: path, as: UTF8.self) + "\n"
-            }
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io("\(path): \(String(cString: strerror(errno)))") }
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw .io("\(path): \(reason)")
-            }
-            written += n
-        }
-        bytes = []
-        guard fsync(fd) == 0, close(fd) == 0, Glibc.rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .io("\(path): \(reason)")
-        }
     }
 }

@@ -18,6 +18,7 @@ struct LibraryClient {
                 let values = Self.values(row)
                 Terminal.out((json ? LibraryRendering.json(values).encoded : LibraryRendering.line(kind: kind, values)) + "\n")
             }
+            if rows.isEmpty { try hintMisses(filter) }
         case .enqueue(let mode, let filter):
             try player.call("Enqueue", [.string("songs"), Self.filter(filter), .string(""), .string(mode)],
                             interface: Self.interface)
@@ -65,6 +66,21 @@ struct LibraryClient {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
+    /// Says on stderr which filter value matched nothing and what it may have meant (the listing itself, empty,
+    /// is still a success: nothing matched).
+    private func hintMisses(_ filter: LibraryFilterOptions) throws(ClientError) {
+        guard filter != LibraryFilterOptions() else { return }
+        let reply = try player.call("CheckFilter", [Self.filter(filter)], interface: Self.interface)
+        guard case .array(_, let misses)? = reply.first else { return }
+        for miss in misses {
+            guard case .structure(let f) = miss, f.count == 3 else { continue }
+            let suggestions: [String]
+            if case .array(_, let items) = f[2] { suggestions = items.compactMap(\.stringValue) } else { suggestions = [] }
+            Terminal.err("linnet: " + LibraryRendering.miss(key: f[0].stringValue ?? "", value: f[1].stringValue ?? "",
+                                                            suggestions: suggestions))
+        }
+    }
+
     static func filter(_ f: LibraryFilterOptions) -> DBusValue {
         .dictionary(key: .string, value: .variant, f.pairs.map { pair in
             DBusDictEntry(.string(pair.key), .variant(pair.number.map { .int32(Int32(clamping: $0)) } ?? .string(pair.text ?? "")))
@@ -77,6 +93,7 @@ struct LibraryClient {
             let v = value.unwrappingVariants
             switch v {
             case .string(let s): out[key] = .text(s)
+            case .objectPath(let p): out[key] = .text(p.rawValue)
             case .boolean(let b): out[key] = .flag(b)
             case .array(_, let items): out[key] = .list(items.compactMap(\.stringValue))
             default: if let n = v.integerValue { out[key] = .number(n) }
@@ -99,9 +116,7 @@ extension LibraryClient {
                 if json {
                     Terminal.out(LibraryRendering.json(values).encoded + "\n")
                 } else {
-                    var line = LibraryRendering.line(kind: "playlists", values)
-                    if case .text(let kind)? = values["kind"], kind != "user" { line += "  (\(kind))" }
-                    Terminal.out(line + "\n")
+                    Terminal.out(PlaylistRendering.line(values) + "\n")
                 }
             }
         case .show(let name, let json):
@@ -115,6 +130,12 @@ extension LibraryClient {
             }
         case .create(let name):
             try player.call("CreatePlaylist", [.string(name)], interface: i)
+        case .rename(let name, let newName):
+            try player.call("RenamePlaylist", [.string(name), .string(newName)], interface: i)
+        case .move(let name, let from, let to):
+            // The bus counts from 0, people from 1 (as show numbers the entries).
+            try player.call("MovePlaylistEntry", [.string(name), .uint32(UInt32(clamping: from - 1)),
+                                                  .uint32(UInt32(clamping: to - 1))], interface: i)
         case .add(let name, let filter):
             try player.call("AddToPlaylist", [.string(name), .string("songs"), Self.filter(filter), .string("")], interface: i)
         case .addStreams(let name, let urls):

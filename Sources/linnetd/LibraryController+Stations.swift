@@ -10,13 +10,13 @@ extension LibraryController: StationControl {
         try service.addStation(RadioStation(name: name, url: url))
     }
     func removeStation(name: String) throws(LibraryError) { try service.removeStation(name: name) }
-    func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError) {
+    func addStreams(toPlaylist playlist: PlaylistReference, urls: [String]) throws(LibraryError) {
         // All or nothing: one bad URL leaves the playlist as it was.
         if let problem = urls.lazy.compactMap(StreamURLCheck.problem).first { throw .malformedURL(problem) }
-        try service.addStreams(toPlaylist: name, urls: urls)
+        try service.addStreams(toPlaylist: playlist, urls: urls)
     }
-    func playlistEntries(named name: String) throws(LibraryError) -> [PlaylistEntry] {
-        try service.playlistEntries(service.playlist(named: name), markPlayed: false)
+    func playlistEntries(_ playlist: PlaylistReference) throws(LibraryError) -> [PlaylistEntry] {
+        try service.playlistEntries(service.playlist(playlist), markPlayed: false)
     }
 
     /// Where `linnet radio` kept its stations before they moved into the library ($XDG_DATA_HOME/linnet/stations).

@@ -49,7 +49,10 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
     }
 
     func enqueue(_ query: LibraryQuery, mode: EnqueueMode) throws(LibraryError) {
-        try player.enqueue(songs: service.songs(query), mode: mode)
+        let songs = try service.songs(query)
+        // Said before the queue is touched: which filter value matched nothing, and what it may have meant.
+        guard !songs.isEmpty else { throw .noMatch(try service.filterMisses(query.filter).first) }
+        try player.enqueue(songs: songs, mode: mode)
     }
 
     func rescan() { service.rescan() }
@@ -58,25 +61,31 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
 
     func playlists() throws(LibraryError) -> [PlaylistInfo] { try service.playlists() }
     func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo { try service.createPlaylist(name) }
-    func renamePlaylist(_ name: String, to newName: String) throws(LibraryError) {
-        try service.renamePlaylist(name, to: newName)
+    func renamePlaylist(_ playlist: PlaylistReference, to newName: String) throws(LibraryError) {
+        try service.renamePlaylist(playlist, to: newName)
     }
-    func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError) { try service.addToPlaylist(name, query) }
-    func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError) {
-        try service.removeFromPlaylist(name, at: position)
+    func addToPlaylist(_ playlist: PlaylistReference, _ query: LibraryQuery) throws(LibraryError) {
+        try service.addToPlaylist(playlist, query)
     }
-    func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError) {
-        try service.movePlaylistEntry(name, from: from, to: to)
+    func removeFromPlaylist(_ playlist: PlaylistReference, at position: Int) throws(LibraryError) {
+        try service.removeFromPlaylist(playlist, at: position)
     }
-    func deletePlaylist(_ name: String) throws(LibraryError) {
-        try service.deletePlaylist(name)
-        if let active = activePlaylist, (try? service.playlist(named: active.id)) == nil { activePlaylist = nil }
+    func movePlaylistEntry(_ playlist: PlaylistReference, from: Int, to: Int) throws(LibraryError) {
+        try service.movePlaylistEntry(playlist, from: from, to: to)
     }
-    func exportPlaylist(_ name: String, to path: String) throws(LibraryError) { try service.exportPlaylist(name, to: path) }
+    func deletePlaylist(_ playlist: PlaylistReference) throws(LibraryError) {
+        try service.deletePlaylist(playlist)
+        if let active = activePlaylist, (try? service.playlist(.id(active.id))) == nil { activePlaylist = nil }
+    }
+    func exportPlaylist(_ playlist: PlaylistReference, to path: String) throws(LibraryError) {
+        try service.exportPlaylist(playlist, to: path)
+    }
+    func filterMisses(_ filter: LibraryQuery.Filter) throws(LibraryError) -> [FilterMiss] {
+        try service.filterMisses(filter)
+    }
 
     func activatePlaylist(id: String) throws(LibraryError) {
-        let info = try service.playlist(named: id)
-        guard info.id == id else { throw .playlist("no playlist with id \(id)") }
+        let info = try service.playlist(.id(id))
         try player.play(playlist: service.playlistEntries(info))
         activePlaylist = info
     }

@@ -59,14 +59,14 @@ extension ServiceSuites {
             #expect(try listed().map(\.name) == ["Recently Added"])
             #expect(try f.get(Self.playlists, "PlaylistCount") == .uint32(1))
             #expect(try libraryListed() == 1)
-            #expect(try cliLists() == ["Recently Added  3 songs  (recent)"])
+            #expect(try cliLists() == ["recent  Recently Added  3 songs  (automatic)"])
             try activateEach(f, try listed())
 
             // Heard past half its length (4 of 8 s): the play is counted and Most Played is listed.
             recorder.clear()
             #expect(recorder.propertiesChanged(Self.playlists, "PlaylistCount", timeout: 20)?["PlaylistCount"] == .uint32(2))
             #expect(try listed().map(\.name) == ["Most Played", "Recently Added"])
-            #expect(try cliLists().contains("Most Played  1 song  (mostplayed)"))
+            #expect(try cliLists().contains("mostplayed  Most Played  1 song  (automatic)"))
             try activateEach(f, try listed())
         }
 

@@ -12,19 +12,22 @@ public protocol LibraryControl: AnyObject, Sendable {
 }
 
 /// The playlist operations of the library (the Library interface and MPRIS Playlists call them on the service
-/// queue). Names match case-, accent- and width-insensitively; file and automatic playlists are read-only.
+/// queue). A playlist is named by a `PlaylistReference` (`PlaylistLookup`: id, file path or folded name); file and
+/// automatic playlists are read-only; new names follow `PlaylistNaming`. Positions are 0-based.
 public protocol PlaylistControl: AnyObject, Sendable {
     func playlists() throws(LibraryError) -> [PlaylistInfo]
     func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo
-    func renamePlaylist(_ name: String, to newName: String) throws(LibraryError)
-    /// Appends the songs `query` selects.
-    func addToPlaylist(_ name: String, _ query: LibraryQuery) throws(LibraryError)
-    func removeFromPlaylist(_ name: String, at position: Int) throws(LibraryError)
-    func movePlaylistEntry(_ name: String, from: Int, to: Int) throws(LibraryError)
-    func deletePlaylist(_ name: String) throws(LibraryError)
-    func exportPlaylist(_ name: String, to path: String) throws(LibraryError)
+    func renamePlaylist(_ playlist: PlaylistReference, to newName: String) throws(LibraryError)
+    /// Appends the songs `query` selects (`noMatch` when it selects none).
+    func addToPlaylist(_ playlist: PlaylistReference, _ query: LibraryQuery) throws(LibraryError)
+    func removeFromPlaylist(_ playlist: PlaylistReference, at position: Int) throws(LibraryError)
+    func movePlaylistEntry(_ playlist: PlaylistReference, from: Int, to: Int) throws(LibraryError)
+    func deletePlaylist(_ playlist: PlaylistReference) throws(LibraryError)
+    func exportPlaylist(_ playlist: PlaylistReference, to path: String) throws(LibraryError)
     /// Replaces the queue with the playlist and plays it (MPRIS ActivatePlaylist).
     func activatePlaylist(id: String) throws(LibraryError)
     /// The playlist last activated, if any.
     var activePlaylist: PlaylistInfo? { get }
+    /// The filter values that match nothing in the library, with the names they may have meant.
+    func filterMisses(_ filter: LibraryQuery.Filter) throws(LibraryError) -> [FilterMiss]
 }

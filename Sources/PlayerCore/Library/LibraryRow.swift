@@ -78,6 +78,9 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case storage(String)
     /// The query matched nothing playable.
     case nothingToPlay
+    /// The query selected no songs (Enqueue, AddToPlaylist); with the filter value that matched nothing, when one
+    /// did not, and the names it may have meant.
+    case noMatch(FilterMiss?)
     /// A playlist operation was refused: no such playlist, read-only, name taken, bad position, bad file.
     case playlist(String)
     /// A stream URL that cannot be parsed or names no host; the message names the URL and why.
@@ -88,6 +91,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidQuery(let e): return e.description
         case .storage(let m): return "library database: \(m)"
         case .nothingToPlay: return "the query matched no playable songs"
+        case .noMatch(let miss): return miss?.description ?? "no song matches the query"
         case .playlist(let m): return m
         case .malformedURL(let m): return m
         }

@@ -19,10 +19,15 @@ public struct PlaylistInfo: Sendable, Hashable {
     public var lastPlayed: Int64?
     /// The user's own order (creation order unless changed).
     public var position: Int64
+    /// Entries that are library songs (entries whose file is not in the library are in neither count).
     public var songs: Int
+    /// Entries that are http(s) streams.
+    public var streams: Int
+    /// Where a file playlist lives (BytePath form); nil for the others.
+    public var path: String?
 
     public init(id: String, name: String, source: Source, created: Int64 = 0, modified: Int64 = 0,
-                lastPlayed: Int64? = nil, position: Int64 = 0, songs: Int = 0) {
+                lastPlayed: Int64? = nil, position: Int64 = 0, songs: Int = 0, streams: Int = 0, path: String? = nil) {
         self.id = id
         self.name = name
         self.source = source
@@ -31,6 +36,8 @@ public struct PlaylistInfo: Sendable, Hashable {
         self.lastPlayed = lastPlayed
         self.position = position
         self.songs = songs
+        self.streams = streams
+        self.path = path
     }
 
     /// The ids and names of the two automatic playlists.
@@ -46,6 +53,16 @@ public struct PlaylistInfo: Sendable, Hashable {
     /// automatic one only while it has songs, so that ActivatePlaylist of anything listed plays. User and file
     /// playlists are always listed (an empty one is being filled by its owner).
     public var isListed: Bool { !isAutomatic || songs > 0 }
+
+    /// The counts as people read them: "12 songs, 2 streams", "1 song", "3 streams", "0 songs".
+    public var countsText: String { Self.countsText(songs: songs, streams: streams) }
+
+    /// See `countsText`; for clients that have the two numbers only.
+    public static func countsText(songs: Int, streams: Int) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)" + (n == 1 ? "" : "s") }
+        if streams == 0 { return plural(songs, "song") }
+        return songs == 0 ? plural(streams, "stream") : plural(songs, "song") + ", " + plural(streams, "stream")
+    }
 }
 
 /// The orders of MPRIS `GetPlaylists` (Alphabetical, CreationDate, ModifiedDate, LastPlayDate, UserDefined).

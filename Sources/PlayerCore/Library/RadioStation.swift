@@ -52,7 +52,7 @@ public protocol StationControl: AnyObject, Sendable {
     /// Removes the station; `.playlist` error when there is none of that name.
     func removeStation(name: String) throws(LibraryError)
     /// Appends http(s) stream URLs to a user playlist.
-    func addStreams(toPlaylist name: String, urls: [String]) throws(LibraryError)
+    func addStreams(toPlaylist playlist: PlaylistReference, urls: [String]) throws(LibraryError)
     /// A playlist's entries in its order, songs and streams (a look: no play is noted).
-    func playlistEntries(named name: String) throws(LibraryError) -> [PlaylistEntry]
+    func playlistEntries(_ playlist: PlaylistReference) throws(LibraryError) -> [PlaylistEntry]
 }
