@@ -23,7 +23,10 @@ struct StreamInfo: Sendable, Hashable {
 extension Player {
     /// The engine's `openDecoder`: http(s) through `StreamOpener` (events come back to `streamEvent`), the rest
     /// as local files.
+    /// `cancellation` (the engine's, for this load) closes the connections of an open that a newer command
+    /// superseded.
     static func openDecoder(_ item: PlaybackItem, settings: StreamSettings, queue: DispatchQueue,
+                            cancellation: LoadCancellation,
                             player: @escaping @Sendable () -> Player?) throws(DecodeError) -> any Decoder {
         let location = item.location
         guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
@@ -32,7 +35,7 @@ extension Player {
         let id = item.id
         return try StreamOpener.open(url: location, settings: settings, observer: { event in
             queue.async { player()?.streamEvent(id, event) }
-        })
+        }, cancellation: cancellation)
     }
 
     func streamEvent(_ itemID: String, _ event: StreamEvent) {
