@@ -34,6 +34,8 @@ extension Player {
         }
         let id = item.id
         return try StreamOpener.open(url: location, settings: settings, observer: { event in
+            // Responses matter to tests, not to the player: no wake-up of its queue for every HLS segment.
+            if case .response = event { return }
             queue.async { player()?.streamEvent(id, event) }
         }, cancellation: cancellation)
     }
@@ -61,6 +63,8 @@ extension Player {
             info.buffer.isBuffering = true
         case .warning(let text):
             Log.info("\(model.entry(id)?.location.description ?? itemID): \(text)")
+            return
+        case .response:
             return
         }
         guard info != streams[id] else { return }
