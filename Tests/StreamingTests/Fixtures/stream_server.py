@@ -10,7 +10,6 @@ Paths (MEDIA_DIR files are served by name):
                      first K connections are closed after B bytes)
   /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
   /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
-  /delay/NAME?headers=S&body=S   waits S seconds before the headers, then S before the body (Range-capable)
   /hold/NAME?key=K&stage=headers|body   holds the response (stage headers: before anything is sent; body: after
                      the headers) until the test releases K, then serves NAME (Range-capable); never released, it
                      never answers
@@ -276,20 +275,6 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body[:after])
         self.wfile.flush()
         self.close_connection = True
-
-    def h_delay(self, p, q):
-        data = media(p[0])
-        time.sleep(float(q.get('headers', '0')))
-        self.send_response(200)
-        self.send_header('Content-Type', 'audio/mpeg')
-        self.send_header('Accept-Ranges', 'bytes')
-        self.send_header('Content-Length', str(len(data)))
-        self.end_headers()
-        self.wfile.flush()
-        time.sleep(float(q.get('body', '0')))
-        sys.stderr.write('BODY %.3f\n' % time.time())
-        sys.stderr.flush()
-        self.wfile.write(data)
 
     def h_hold(self, p, q):
         data = media(p[0])
