@@ -65,7 +65,8 @@ public final class HLSByteSource: ByteSource {
         var s = settings
         s.reconnectAttempts = min(settings.reconnectAttempts, 2)
         try sleeper.withLock { () throws(DecodeError) in try sleeper.checkOpen() }
-        let next = try HTTPByteSource(url: segment.url, settings: s, icy: false, observer: observer)
+        let next = try HTTPByteSource(url: segment.url, settings: s, icy: false, observer: observer,
+                                      cancellation: control.stopping)
         control.lock.withLock { control.current = next }
         return true
     }
@@ -76,7 +77,8 @@ public final class HLSByteSource: ByteSource {
         let wait = playlist.targetDuration / 2 - (monotonicSeconds() - lastLoad)
         if wait > 0 { try sleeper.withLock { () throws(DecodeError) in try sleeper.sleep(seconds: wait) } }
         lastLoad = monotonicSeconds()
-        let source = try HTTPByteSource(url: path, settings: settings, icy: false, observer: nil)
+        let source = try HTTPByteSource(url: path, settings: settings, icy: false, observer: nil,
+                                        cancellation: control.stopping)
         let bytes = try StreamOpener.readAll(source, limit: settings.maxPlaylistBytes)
         let parsed: HLSPlaylist
         do {
@@ -95,9 +97,12 @@ public final class HLSByteSource: ByteSource {
 
 /// The part of an `HLSByteSource` other threads reach: `interrupt()` stops a blocked read at once.
 ///
-/// `@unchecked Sendable`: `current` is only touched with `lock` held; `sleeper` is itself lock-guarded.
+/// `@unchecked Sendable`: `current` is only touched with `lock` held; `sleeper` and `stopping` are themselves
+/// lock-guarded.
 final class HLSControl: @unchecked Sendable {
     let sleeper: StreamState
+    /// Cancelled by `interrupt()`: closes a segment or playlist connection still being made (not yet `current`).
+    let stopping = LoadCancellation()
     let lock = ConditionLock()
     var current: HTTPByteSource?
 
@@ -105,6 +110,7 @@ final class HLSControl: @unchecked Sendable {
 
     func interrupt() {
         sleeper.close()
+        stopping.cancel()
         lock.withLock { current }?.interrupt()
     }
 }

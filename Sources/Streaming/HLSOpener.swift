@@ -7,8 +7,10 @@ import PlayerCore
 enum HLSOpener {
     static let maxMasterDepth = 3
 
+    /// `cancellation` closes every connection of the open (variant playlists, the first segments).
     static func open(url: String, playlist: [UInt8], settings: StreamSettings,
-                     observer: (@Sendable (StreamEvent) -> Void)?) throws(DecodeError) -> sending any Decoder {
+                     observer: (@Sendable (StreamEvent) -> Void)?,
+                     cancellation: LoadCancellation?) throws(DecodeError) -> sending any Decoder {
         var visited: Set<String> = [url]
         var currentURL = url
         var text = String(decoding: playlist, as: UTF8.self)
@@ -21,7 +23,8 @@ enum HLSOpener {
             }
             switch parsed {
             case .media(let media):
-                return try openMedia(url: currentURL, media: media, settings: settings, observer: observer)
+                return try openMedia(url: currentURL, media: media, settings: settings, observer: observer,
+                                     cancellation: cancellation)
             case .master(let variants):
                 // The best variant a radio offers is still small; take the highest bandwidth.
                 let best = variants.max { $0.bandwidth < $1.bandwidth }!
@@ -30,7 +33,8 @@ enum HLSOpener {
                 }
                 visited.insert(best.url)
                 currentURL = best.url
-                let source = try HTTPByteSource(url: best.url, settings: settings, icy: false, observer: nil)
+                let source = try HTTPByteSource(url: best.url, settings: settings, icy: false, observer: nil,
+                                                cancellation: cancellation)
                 text = String(decoding: try StreamOpener.readAll(source, limit: settings.maxPlaylistBytes), as: UTF8.self)
             }
         }
@@ -38,9 +42,13 @@ enum HLSOpener {
     }
 
     private static func openMedia(url: String, media: HLSPlaylist.Media, settings: StreamSettings,
-                                  observer: (@Sendable (StreamEvent) -> Void)?) throws(DecodeError) -> sending any Decoder {
+                                  observer: (@Sendable (StreamEvent) -> Void)?,
+                                  cancellation: LoadCancellation?) throws(DecodeError) -> sending any Decoder {
         let source = HLSByteSource(url: url, playlist: media, settings: settings, observer: observer)
         let control = source.control
+        // The first segments are read here: a cancel interrupts the source (its connect, read or reload wait).
+        let registration = cancellation?.onCancel { [weak control] in control?.interrupt() }
+        defer { cancellation?.remove(registration) }
         let inner = try openSegments(source, url: url)
         var status: (@Sendable (BufferStatus) -> Void)?
         if let observer { status = { observer(.buffer($0)) } }

@@ -29,15 +29,24 @@ public final class HTTPByteSource: ByteSource {
     private var attempts = 0
     /// Bytes read since the last reconnect (a reconnect only counts as recovered after some data).
     private var readSinceReconnect: Int64 = 0
+    /// Closes this source when the load it belongs to is cancelled; forgotten when the source goes.
+    private let cancellation: LoadCancellation?
+    private let registration: LoadCancellation.Registration?
 
-    /// Connects and waits for the response headers (call off the output thread).
+    /// Connects and waits for the response headers (call off the output thread). Cancelling `cancellation`
+    /// closes the source (any thread): a blocked connect or read fails at once.
     public init(url: String, settings: StreamSettings, icy: Bool = false,
-                observer: (@Sendable (StreamEvent) -> Void)? = nil) throws(DecodeError) {
+                observer: (@Sendable (StreamEvent) -> Void)? = nil,
+                cancellation: LoadCancellation? = nil) throws(DecodeError) {
         path = url
         self.settings = settings
         self.icy = icy
         let state = StreamState(url: url, settings: settings, observer: observer)
         self.state = state
+        self.cancellation = cancellation
+        // Weak: the load's token must not keep a dropped stream's buffer alive.
+        let registration = cancellation?.onCancel { [weak state] in state?.close() }
+        self.registration = registration
         let first: HTTPResponse
         do {
             first = try state.withLock { () throws(DecodeError) -> HTTPResponse in
@@ -45,6 +54,7 @@ public final class HTTPByteSource: ByteSource {
                 return try state.awaitResponse()
             }
         } catch {
+            cancellation?.remove(registration)
             state.close()
             throw error
         }
@@ -60,7 +70,10 @@ public final class HTTPByteSource: ByteSource {
         }
     }
 
-    deinit { state.close() }
+    deinit {
+        cancellation?.remove(registration)
+        state.close()
+    }
 
     /// Makes a blocked or later `read` fail at once (any thread): the stream is being dropped.
     public func interrupt() { state.close() }

@@ -3,22 +3,25 @@ import PlayerCore
 
 /// Opens an http(s) URL for the engine: connects, finds out what it is (audio, ICY radio, a radio playlist, HLS),
 /// and returns a decoder that decodes ahead on its own thread (`BufferedDecoder`). Runs on the engine's loader
-/// queue; blocks until the first audio can be decoded or a clear error says why not.
+/// queue; blocks until the first audio can be decoded or a clear error says why not, or until `cancellation` is
+/// cancelled: every connection made on the way (playlists, HLS variants and segments) is closed by it, so a
+/// blocked open fails at once.
 public enum StreamOpener {
     /// Radio playlists may point at further playlists; this deep at most.
     static let maxPlaylistDepth = 3
 
-    public static func open(url: String, settings: StreamSettings,
-                            observer: (@Sendable (StreamEvent) -> Void)?) throws(DecodeError) -> sending any Decoder {
-        try open(url: url, settings: settings, observer: observer, depth: 0)
+    public static func open(url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
+                            cancellation: LoadCancellation? = nil) throws(DecodeError) -> sending any Decoder {
+        try open(url: url, settings: settings, observer: observer, cancellation: cancellation, depth: 0)
     }
 
     private static func open(url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
-                             depth: Int) throws(DecodeError) -> sending any Decoder {
+                             cancellation: LoadCancellation?, depth: Int) throws(DecodeError) -> sending any Decoder {
         guard RemoteURL.isHTTP(url) else {
             throw DecodeError(.unsupportedFormat, path: url, message: "only http and https streams are supported")
         }
-        let source = try HTTPByteSource(url: url, settings: settings, icy: true, observer: observer)
+        let source = try HTTPByteSource(url: url, settings: settings, icy: true, observer: observer,
+                                        cancellation: cancellation)
         let prefix = try peek(source, count: 512)
         guard !prefix.isEmpty else { throw DecodeError(.empty, path: url, message: "the server sent no bytes") }
         let kind = ContentKind.classify(contentType: source.response.contentType, url: source.response.effectiveURL,
@@ -29,7 +32,7 @@ public enum StreamOpener {
         case .hls:
             let playlist = try readAll(source, limit: settings.maxPlaylistBytes)
             return try HLSOpener.open(url: source.response.effectiveURL, playlist: playlist, settings: settings,
-                                      observer: observer)
+                                      observer: observer, cancellation: cancellation)
         case .m3u, .pls, .xspf:
             guard depth < maxPlaylistDepth else {
                 throw DecodeError(.unsupportedFormat, path: url, message: "playlists nested more than \(maxPlaylistDepth) deep")
@@ -39,7 +42,8 @@ public enum StreamOpener {
             guard let first = entries.first(where: { $0 != url }) else {
                 throw DecodeError(.unsupportedFormat, path: url, message: "the playlist names no http(s) stream")
             }
-            return try open(url: first, settings: settings, observer: observer, depth: depth + 1)
+            return try open(url: first, settings: settings, observer: observer, cancellation: cancellation,
+                            depth: depth + 1)
         case .audio(let ext):
             let head = try peekAudio(source, limit: 16 * 1024)
             guard AudioSniffer.looksLikeAudio(head) else {

@@ -28,6 +28,8 @@ final class StreamReceiver: HTTPTransferDelegate, @unchecked Sendable {
             }
             demuxer = d
         }
+        // Told before any reader can see the response, let alone a byte of its body.
+        state.observer?(.response(status: r.status, rangeStart: rangeStart))
         state.withLock { state.receivedResponse(r, generation: generation) }
         return nil
     }

@@ -50,6 +50,8 @@ final class StreamState: @unchecked Sendable {
     /// Starts a request: from `offset` by Range (nil: the whole resource, counting its bytes from
     /// `continuingAt`, which is how a live stream resumes).
     func start(at offset: Int64?, icy: Bool, continuingAt: Int64 = 0) throws(DecodeError) {
+        // Closed (the load was cancelled before it got here): no transfer that nobody would cancel.
+        try checkOpen()
         transfer?.cancel()
         generation &+= 1
         response = nil

@@ -23,7 +23,10 @@ struct StreamInfo: Sendable, Hashable {
 extension Player {
     /// The engine's `openDecoder`: http(s) through `StreamOpener` (events come back to `streamEvent`), the rest
     /// as local files.
+    /// `cancellation` (the engine's, for this load) closes the connections of an open that a newer command
+    /// superseded.
     static func openDecoder(_ item: PlaybackItem, settings: StreamSettings, queue: DispatchQueue,
+                            cancellation: LoadCancellation,
                             player: @escaping @Sendable () -> Player?) throws(DecodeError) -> any Decoder {
         let location = item.location
         guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
@@ -31,8 +34,10 @@ extension Player {
         }
         let id = item.id
         return try StreamOpener.open(url: location, settings: settings, observer: { event in
+            // Responses matter to tests, not to the player: no wake-up of its queue for every HLS segment.
+            if case .response = event { return }
             queue.async { player()?.streamEvent(id, event) }
-        })
+        }, cancellation: cancellation)
     }
 
     func streamEvent(_ itemID: String, _ event: StreamEvent) {
@@ -58,6 +63,8 @@ extension Player {
             info.buffer.isBuffering = true
         case .warning(let text):
             Log.info("\(model.entry(id)?.location.description ?? itemID): \(text)")
+            return
+        case .response:
             return
         }
         guard info != streams[id] else { return }

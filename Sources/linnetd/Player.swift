@@ -82,8 +82,9 @@ final class Player: PlayerControl, @unchecked Sendable {
         self.queue = queue
         self.streamSettings = streamSettings
         let me = WeakPlayer()
-        engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
-            try Player.openDecoder(item, settings: streamSettings, queue: queue, player: { me.player })
+        engine = PlaybackEngine(output: output, openDecoder: { item, cancellation throws(DecodeError) in
+            try Player.openDecoder(item, settings: streamSettings, queue: queue, cancellation: cancellation,
+                                   player: { me.player })
         }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue,
            onEvent: { [weak self] event in self?.handle(event) })
         me.player = self

@@ -63,6 +63,70 @@ public final class StreamServer: @unchecked Sendable {
             .filter { $0.hasPrefix("REQ ") }.map(String.init)
     }
 
+    /// The lines the server logged so far.
+    public var logLines: [String] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// When (Unix time, the server's clock) a client closed each connection of a path containing `fragment`
+    /// that the server was streaming or holding ("CLOSE" lines), in order.
+    public func closeTimes(of fragment: String) -> [Double] {
+        logLines.filter { $0.hasPrefix("CLOSE ") && $0.contains(fragment) }
+            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+    }
+
+    /// Waits (polling the server's log with a deadline: the server is another process) until `count` connections
+    /// of paths containing `fragment` were closed by the client; returns their close times, nil on timeout.
+    public func waitForCloses(of fragment: String, count: Int = 1, timeout: Double = 10) -> [Double]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let times = closeTimes(of: fragment)
+            if times.count >= count { return times }
+            if Date() > deadline { return nil }
+            Thread.sleep(forTimeInterval: 0.01) // polling an external process with a deadline (tests only)
+        }
+    }
+
+    /// Why `release` failed.
+    public struct ReleaseFailure: Error, CustomStringConvertible {
+        public var key: String
+        public var reason: String
+        public var description: String { "releasing '\(key)' on the stream server failed: \(reason)" }
+    }
+
+    /// Lets every request held with `key` (`/hold/NAME?key=KEY…`) go on, now and later; when this returns the
+    /// server has released them. Plain HTTP servers only.
+    public func release(_ key: String) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ReleaseFailure(key: key, reason: "socket: errno \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw ReleaseFailure(key: key, reason: "connect: errno \(errno)") }
+        let request = Array("GET /release/\(key) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count else {
+            throw ReleaseFailure(key: key, reason: "send: errno \(errno)")
+        }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            reply += buffer[0..<n]
+        }
+        let text = String(decoding: reply, as: UTF8.self)
+        guard text.hasPrefix("HTTP/1.0 200") || text.hasPrefix("HTTP/1.1 200") else {
+            throw ReleaseFailure(key: key, reason: "the server answered '\(text.prefix(40))'")
+        }
+    }
+
     /// A CA and a server certificate for 127.0.0.1 signed by it, made with openssl in `directory`:
     /// (ca, cert, key) paths. A second call with `otherCA` makes a certificate the first CA does not trust.
     public static func makeCertificates(in directory: String, name: String = "server") throws

@@ -11,4 +11,7 @@ public enum StreamEvent: Sendable, Hashable {
     case reconnecting(attempt: Int, reason: String)
     /// A problem that did not stop playback but should be logged (e.g. a title that was not valid UTF-8).
     case warning(String)
+    /// A request was answered and accepted: its HTTP status (206 for a Range request) and the byte it asked to
+    /// start at (0: the whole resource). One per connection, reconnects and seeks included.
+    case response(status: Int, rangeStart: Int64)
 }

@@ -121,7 +121,8 @@ extension EngineCore {
     }
 
     func outputDidUnderrun() {
-        guard state == .playing, !draining else { return }
+        // Nothing to render while a new item opens (the stream runs empty on purpose): not an underrun.
+        guard state == .playing, !draining, decoding != nil else { return }
         // Running dry while the owner has not yet answered `.needsNext` at the end of a track is a pause
         // between tracks (the owner was slow), not an underrun of the buffer sizing.
         if decoding?.atEnd == true {

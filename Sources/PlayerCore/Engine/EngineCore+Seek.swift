@@ -89,7 +89,10 @@ extension EngineCore {
 
     /// The owner's answer to `.needsNext` (not under the lock).
     func setNext(_ item: PlaybackItem?) {
-        let generation: UInt64? = output.withLock {
+        let answer: (generation: UInt64, load: LoadCancellation)? = output.withLock {
+            // An earlier answer being opened is replaced: its load must not hold the loader queue.
+            nextLoad?.cancel()
+            nextLoad = nil
             nextGeneration &+= 1
             guard let item else {
                 next = .none
@@ -107,21 +110,25 @@ extension EngineCore {
                 return nil
             }
             next = .loading(item)
-            return nextGeneration
+            let load = LoadCancellation()
+            nextLoad = load
+            return (nextGeneration, load)
         }
         guard let item else { return }
-        guard let generation else {
+        guard let (generation, load) = answer else {
             play(item, start: 0, paused: false)
             return
         }
         loader.async { [self] in
-            let result = Result { () throws(DecodeError) in try openDecoder(item) }
+            guard !load.isCancelled else { return }
+            let result = Result { () throws(DecodeError) in try openDecoder(item, load) }
             let handOff = result.map { decoder in
                 watch(decoder)
                 return TrackHandOff(track: LoadedTrack(item: item, decoder: decoder))
             }
             output.withLock {
                 guard generation == nextGeneration else { return }
+                nextLoad = nil
                 switch handOff {
                 case .success(let h):
                     next = .ready(h.track)

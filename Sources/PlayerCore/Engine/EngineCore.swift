@@ -20,7 +20,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     }
 
     let output: any AudioOutput
-    let openDecoder: PlaybackEngine.OpenDecoder
+    let openDecoder: PlaybackEngine.OpenCancellableDecoder
     let askAheadSeconds: Double
     let emit: @Sendable (PlaybackEvent) -> Void
     let makeStretcher: MakeTimeStretcher?
@@ -59,8 +59,11 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     /// Whether the pending item starts paused: `pause()` while it is still opening (a stream connecting) is
     /// honoured, so nothing is heard until `resume()`.
     var pendingPaused = false
+    /// The load of `pendingItem` and the one of `next` (`.loading`), cancelled when something supersedes them.
+    var pendingLoad: LoadCancellation?
+    var nextLoad: LoadCancellation?
 
-    init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenDecoder, askAheadSeconds: Double,
+    init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenCancellableDecoder, askAheadSeconds: Double,
          makeStretcher: MakeTimeStretcher?, emit: @escaping @Sendable (PlaybackEvent) -> Void) {
         self.output = output
         self.openDecoder = openDecoder
@@ -73,20 +76,28 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
 
     /// Not under the lock: opens on the loader queue, then installs under the lock.
     func play(_ item: PlaybackItem, start: Int64, paused: Bool) {
-        let generation: UInt64 = output.withLock {
+        let (generation, load): (UInt64, LoadCancellation) = output.withLock {
             playGeneration &+= 1
+            pendingLoad?.cancel()
+            let load = LoadCancellation()
+            pendingLoad = load
             pendingItem = item
             pendingPaused = paused
-            // From now on the position is the new item's: its start until its first frame is heard (the old
-            // track may still sound for the few ms the loader takes, but it is no longer what plays).
+            dropHeard(corked: paused)
+            // From now on the position is the new item's: its start until its first frame is heard.
             heldPosition = max(0, start)
             holdPosition = true
-            return playGeneration
+            // What the user asked for, from now on: connecting and buffering are part of playing (or pausing).
+            setState(paused ? .paused : .playing)
+            return (playGeneration, load)
         }
         loader.async { [self] in
-            let result = Result { () throws(DecodeError) in try openDecoder(item) }
+            // Superseded while it waited behind another load: not even started.
+            guard !load.isCancelled else { return }
+            let result = Result { () throws(DecodeError) in try openDecoder(item, load) }
             output.withLock {
                 guard generation == playGeneration else { return }
+                pendingLoad = nil
                 switch result {
                 case .success(let decoder):
                     watch(decoder)
@@ -117,8 +128,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         }
         track.decodedFrame = frame
         track.atEnd = false
-        next = .notAsked
-        nextGeneration &+= 1
+        dropNext()
         draining = false
         if output.format == track.format {
             // Same sample spec: keep the stream (and the sink the user may have moved it to); drop what is queued.
@@ -147,10 +157,12 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     }
 
     func pause() {
-        if pendingItem != nil && !pendingPaused {
-            // Still opening (a stream connecting): it will start paused. A track heard meanwhile pauses too.
+        if pendingItem != nil {
+            // Still opening (a stream connecting; nothing else is heard meanwhile): it will start paused.
+            guard !pendingPaused else { return }
             pendingPaused = true
-            if state != .playing { return setState(.paused) }
+            if output.format != nil { output.setCorked(true) }
+            return setState(.paused)
         }
         guard state == .playing else { return }
         heldPosition = position()
@@ -161,9 +173,12 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     }
 
     func resume() {
-        if pendingItem != nil && pendingPaused {
+        if pendingItem != nil {
+            guard pendingPaused else { return }
             pendingPaused = false
-            if output.format == nil { return setState(.playing) }
+            // The empty stream runs again: it keeps the sink at our latency for the track to come.
+            if output.format != nil { output.setCorked(false) }
+            return setState(.playing)
         }
         guard state == .paused, output.format != nil else { return }
         output.setCorked(false)
@@ -182,9 +197,34 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
 
     func stop() {
         playGeneration &+= 1
-        nextGeneration &+= 1
+        pendingLoad?.cancel()
+        pendingLoad = nil
         pendingItem = nil
         closeAndStop()
+    }
+
+    /// Stops rendering what plays now because another item replaces it: nothing more of the old track is heard,
+    /// and dropping it (and a next one) releases their decoders, which closes a stream's connection and ends its
+    /// decode thread. The output stays open (the sink the user chose is kept) and is flushed; it runs empty
+    /// unless the new item starts paused, as a running input keeps the sink at our latency for the new track
+    /// (see `PulseAudioOutput.retire`).
+    func dropHeard(corked: Bool) {
+        dropNext()
+        output.notify(whenHeard: nil)
+        timeline.reset()
+        decoding = nil
+        draining = false
+        guard output.format != nil else { return }
+        output.flush()
+        output.setCorked(corked)
+    }
+
+    /// Forgets the next item: a load of it is cancelled, a late answer from the loader dropped.
+    func dropNext() {
+        nextLoad?.cancel()
+        nextLoad = nil
+        nextGeneration &+= 1
+        next = .notAsked
     }
 
     /// Closes the output and forgets everything; announces `.stateChanged(.stopped)`.
@@ -193,7 +233,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         output.close()
         timeline.reset()
         decoding = nil
-        next = .notAsked
+        dropNext()
         draining = false
         heldPosition = 0
         holdPosition = true

@@ -13,6 +13,8 @@ import Dispatch
 //    on the server (libpulse calls there are asynchronous).
 //  - The LOADER QUEUE (a private serial DispatchQueue) opens decoders (file I/O, header parsing) off the output
 //    thread, then hands the opened track in under the OUTPUT LOCK; a generation counter drops stale loads.
+//    Each load carries a `LoadCancellation` that a newer play/stop cancels, so an open blocked on the network
+//    fails at once instead of holding the (serial) queue for the loads behind it.
 //  - EVENTS go up through `eventQueue.async` (the queue the owner gave), enqueued while the lock is held, so
 //    they arrive in the order they happened; the owner's handler never runs under the lock.
 //
@@ -27,6 +29,10 @@ import Dispatch
 public final class PlaybackEngine: Sendable {
     /// Opens an item for decoding; runs on the engine's loader queue.
     public typealias OpenDecoder = @Sendable (PlaybackItem) throws(DecodeError) -> any Decoder
+    /// Opens an item for decoding on the loader queue; an open that blocks (a connect, a slow read) registers
+    /// with the `LoadCancellation` how to wake it, and the engine cancels it when a newer play or stop comes.
+    public typealias OpenCancellableDecoder =
+        @Sendable (PlaybackItem, LoadCancellation) throws(DecodeError) -> any Decoder
 
     private let core: EngineCore
     private let output: any AudioOutput
@@ -37,7 +43,16 @@ public final class PlaybackEngine: Sendable {
     ///   - askAheadSeconds: how long before a track's end the owner is asked for the next item.
     ///   - makeStretcher: makes the time stretcher for rates other than 1.0 (nil: the rate stays 1.0).
     ///   - eventQueue: where `onEvent` runs (the owner's serial queue).
-    public init(output: any AudioOutput, openDecoder: @escaping OpenDecoder, askAheadSeconds: Double = 5,
+    public convenience init(output: any AudioOutput, openDecoder: @escaping OpenDecoder, askAheadSeconds: Double = 5,
+                            makeStretcher: MakeTimeStretcher? = nil,
+                            eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void) {
+        self.init(output: output, openDecoder: { item, _ throws(DecodeError) in try openDecoder(item) },
+                  askAheadSeconds: askAheadSeconds, makeStretcher: makeStretcher, eventQueue: eventQueue,
+                  onEvent: onEvent)
+    }
+
+    /// The same, with an `openDecoder` that can be cancelled (network streams).
+    public init(output: any AudioOutput, openDecoder: @escaping OpenCancellableDecoder, askAheadSeconds: Double = 5,
                 makeStretcher: MakeTimeStretcher? = nil,
                 eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void) {
         self.output = output
@@ -46,13 +61,16 @@ public final class PlaybackEngine: Sendable {
         output.withLock { output.setClient(core) }
     }
 
-    /// Opens `item` and plays it from `startMicroseconds`, replacing whatever plays now.
+    /// Opens `item` and plays it from `startMicroseconds`, replacing whatever plays now: the old track stops at
+    /// once (it is not heard while the new one opens; its decoder and connection are released) and the state is
+    /// Playing from now on, also while the item connects and buffers.
     /// Failure to open is reported as `.error(item, …)` followed by `.needsNext(after: item)`.
     public func play(_ item: PlaybackItem, startMicroseconds: Int64 = 0) {
         core.play(item, start: startMicroseconds, paused: false)
     }
 
-    /// Opens `item` ready to play from `startMicroseconds` but paused (e.g. restoring a session).
+    /// Opens `item` ready to play from `startMicroseconds` but paused (e.g. restoring a session); what played
+    /// stops at once, and the state is Paused from now on.
     public func load(_ item: PlaybackItem, startMicroseconds: Int64 = 0) {
         core.play(item, start: startMicroseconds, paused: true)
     }
@@ -63,7 +81,7 @@ public final class PlaybackEngine: Sendable {
     /// Resumes after `pause` (uncork).
     public func resume() { output.withLock { core.resume() } }
 
-    /// Stops, closes the stream and forgets the current and next items.
+    /// Stops, closes the stream and forgets the current and next items (a load under way is cancelled).
     public func stop() { output.withLock { core.stop() } }
 
     /// Moves within the track being heard; reported back as `.positionJumped`.

@@ -10,7 +10,10 @@ Paths (MEDIA_DIR files are served by name):
                      first K connections are closed after B bytes)
   /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
   /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
-  /delay/NAME?headers=S&body=S   waits S seconds before the headers, then S before the body (Range-capable)
+  /hold/NAME?key=K&stage=headers|body   holds the response (stage headers: before anything is sent; body: after
+                     the headers) until the test releases K, then serves NAME (Range-capable); never released, it
+                     never answers
+  /release/K         releases every held request of key K, now and later ("RELEASED K" is logged first)
   /bigheaders        70 KB of response headers
   /loop              redirects to itself forever
   /tofile            redirects to file:///etc/passwd
@@ -24,6 +27,7 @@ Paths (MEDIA_DIR files are served by name):
   /pls/NAME, /m3u/NAME, /xspf/NAME   a radio playlist naming /icy/NAME
   /hls/NAME.m3u8?live=0|1&id3=1   an HLS playlist of 8 segments cut from NAME (id3: each VOD segment starts with
                      an ID3 tag, as HLS packed audio does)
+  /hls/NAME.m3u8?hold=K  a VOD playlist whose segments are /hold/NAME?key=K (held until K is released)
   /hlsseg/NAME/I.EXT segment I of NAME
   /hlsself.m3u8      a playlist that references itself
   /hlsmillion.m3u8   a playlist of a million segments
@@ -31,15 +35,26 @@ Paths (MEDIA_DIR files are served by name):
                      PES packet of tone.aac), overlong (PES longer than its length field), garbage (random bytes after a PAT)
   (.m4a, .aac, .ts files are served with their own Content-Type; HLS segments of .aac cut on ADTS frames, of .ts
    on 188-byte packets)
-Every request is logged to stderr as "REQ <path> <range>".
+Every request is logged to stderr as "REQ <path> <range>". When a client closes a connection that /icy/ is still
+streaming on, or that /hold/ is holding, "CLOSE <path> <unix time>" is logged at once (noticed by select on the
+socket, not at the next write), so tests observe disconnects through the server.
 """
-import os, sys, ssl, time, random, threading, urllib.parse
+import os, sys, ssl, time, random, select, socket, threading, urllib.parse
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 
 MEDIA = sys.argv[1]
 SEGMENTS = 8
 drop_counts = {}
 lock = threading.Lock()
+# key -> a pipe written once on release and never read, so it stays readable for every waiter.
+releases = {}
+
+
+def release_pipe(key):
+    with lock:
+        if key not in releases:
+            releases[key] = os.pipe()
+        return releases[key]
 
 
 CTYPES = {'flac': 'audio/flac', 'ogg': 'audio/ogg', 'opus': 'audio/ogg', 'wav': 'audio/wav', 'm4a': 'audio/mp4',
@@ -87,6 +102,47 @@ class Handler(BaseHTTPRequestHandler):
         if body:
             self.wfile.write(body)
 
+    closed_logged = False
+
+    def log_closed(self):
+        if not self.closed_logged:
+            self.closed_logged = True
+            sys.stderr.write('CLOSE %s %.3f\n' % (self.path, time.time()))
+            sys.stderr.flush()
+
+    def peer_closed(self):
+        """After the socket turned readable: True when the client closed it (EOF or reset)."""
+        try:
+            return self.connection.recv(1, socket.MSG_PEEK) == b''
+        except (OSError, ValueError):
+            return True
+
+    def client_gone(self, timeout):
+        """Waits `timeout` seconds; returns True (and logs CLOSE) as soon as the client closes the connection."""
+        if TLS:
+            time.sleep(timeout)
+            return False
+        end = time.time() + timeout
+        ready, _, _ = select.select([self.connection], [], [], max(0.0, timeout))
+        if ready and self.peer_closed():
+            self.log_closed()
+            return True
+        if ready:
+            time.sleep(max(0.0, end - time.time()))   # the client sent something (unexpected): just wait
+        return False
+
+    def wait_release(self, key):
+        """Blocks until the test releases `key` (True) or the client closes the connection (False, logged)."""
+        r, _ = release_pipe(key)
+        ready, _, _ = select.select([r, self.connection], [], [])
+        if r in ready:
+            return True
+        if self.peer_closed():
+            self.log_closed()
+            return False
+        select.select([r], [], [])
+        return True
+
     def do_GET(self):
         u = urllib.parse.urlparse(self.path)
         q = dict(urllib.parse.parse_qsl(u.query))
@@ -99,7 +155,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             handler(parts[1:], q)
         except (BrokenPipeError, ConnectionResetError):
-            pass
+            if parts[0] in ('icy', 'hold'):
+                self.log_closed()
 
     def serve_file(self, data, ranges=True, ctype='audio/mpeg'):
         rng = self.headers.get('Range')
@@ -150,8 +207,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.close_connection = True
                 return
             ahead = sent / rate - (time.time() - start)
-            if ahead > 0:
-                time.sleep(ahead)
+            if ahead > 0 and self.client_gone(ahead):
+                return
 
     def h_icy(self, p, q):
         data = media(p[0])
@@ -219,19 +276,31 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
         self.close_connection = True
 
-    def h_delay(self, p, q):
+    def h_hold(self, p, q):
         data = media(p[0])
-        time.sleep(float(q.get('headers', '0')))
-        self.send_response(200)
-        self.send_header('Content-Type', 'audio/mpeg')
+        key, stage = q.get('key', ''), q.get('stage', 'headers')
+        if stage == 'headers' and not self.wait_release(key):
+            return
+        rng = self.headers.get('Range')
+        start = int(rng[6:].split('-')[0]) if rng and rng.startswith('bytes=') else 0
+        body = data[start:]
+        self.send_response(206 if start > 0 else 200)
+        self.send_header('Content-Type', ctype_of(p[0]))
         self.send_header('Accept-Ranges', 'bytes')
-        self.send_header('Content-Length', str(len(data)))
+        self.send_header('Content-Length', str(len(body)))
+        if start > 0:
+            self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
         self.end_headers()
         self.wfile.flush()
-        time.sleep(float(q.get('body', '0')))
-        sys.stderr.write('BODY %.3f\n' % time.time())
+        if stage == 'body' and not self.wait_release(key):
+            return
+        self.wfile.write(body)
+
+    def h_release(self, p, q):
+        sys.stderr.write('RELEASED %s\n' % p[0])
         sys.stderr.flush()
-        self.wfile.write(data)
+        os.write(release_pipe(p[0])[1], b'x')
+        self.send(200, [('Content-Type', 'text/plain'), ('Content-Length', '2')], b'ok')
 
     def h_bigheaders(self, p, q):
         self.send_response(200)
@@ -342,7 +411,12 @@ class Handler(BaseHTTPRequestHandler):
     def h_hls(self, p, q):
         name = p[0][:-5]
         ext = name.rsplit('.', 1)[-1]    # segment URLs end in it: ffmpeg's HLS reader refuses others
-        if q.get('live', '0') == '1':
+        if 'hold' in q:
+            lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:3', '#EXT-X-MEDIA-SEQUENCE:0']
+            for i in range(SEGMENTS):
+                lines += ['#EXTINF:2.5,', '/hold/%s?key=%s&stage=headers&seg=%d' % (name, q['hold'], i)]
+            lines.append('#EXT-X-ENDLIST')
+        elif q.get('live', '0') == '1':
             # A sliding live window of 3 segments that moves on every 0.5 s (faster than real time, for tests).
             seq0 = int((time.time() - START) / 0.5)
             lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', '#EXT-X-MEDIA-SEQUENCE:%d' % seq0]
