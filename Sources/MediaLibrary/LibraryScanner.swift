@@ -106,6 +106,12 @@ final class LibraryScanner: @unchecked Sendable {
             seenDirs.insert(PathKey(dir))   // do not forget its files because we could not look
             return
         }
+        if ScanScope.excludesFolder(entryNames: entries.lazy.map(\.name)) {
+            // Left out with its subtree; still watched, so removing the marker brings it back.
+            visitedDirectory(dir)
+            try forgetDirectory(dir, recursive: true)
+            return
+        }
         seenDirs.insert(PathKey(dir))
         visitedDirectory(dir)
         // One transaction around the directory's reads and writes: SQLite then locks once, not per statement.
@@ -119,7 +125,7 @@ final class LibraryScanner: @unchecked Sendable {
         let directoryFD = ByteFileSystem.openDirectory(dir)
         defer { if directoryFD >= 0 { close(directoryFD) } }
         var subdirectories: [[UInt8]] = []
-        for entry in entries {
+        for entry in entries where !ScanScope.isHidden(entry.name) {
             let path = dir.appendingComponent(entry.name)
             if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
             if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) { continue }
@@ -194,8 +200,11 @@ final class LibraryScanner: @unchecked Sendable {
         try begin()
         var prefix = dir
         prefix.append(0x2F)
-        let condition = recursive ? "dir = ?1 OR substr(dir, 1, ?3) = ?2" : "dir = ?1"
-        let binds: [SQLiteValue] = recursive ? [.blob(dir), .blob(prefix), .integer(Int64(prefix.count))] : [.blob(dir)]
+        // "dir/" <= d < "dir0" ('0' follows '/') is "starts with dir/" in a form the files_dir index answers.
+        var end = dir
+        end.append(0x30)
+        let condition = recursive ? "dir = ?1 OR (dir >= ?2 AND dir < ?3)" : "dir = ?1"
+        let binds: [SQLiteValue] = recursive ? [.blob(dir), .blob(prefix), .blob(end)] : [.blob(dir)]
         try db.run("DELETE FROM songs WHERE id IN (SELECT id FROM files WHERE \(condition))", binds)
         try db.run("DELETE FROM files WHERE \(condition)", binds)
     }
@@ -207,7 +216,9 @@ final class LibraryScanner: @unchecked Sendable {
         defer { try? commit() }
         for dir in directories {
             guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }
-            if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
+            if isOutOfScope(dir, root: root) {
+                try forgetDirectory(dir, recursive: true)   // moved into a hidden folder, or below a new .nomedia
+            } else if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
                 var seen: Set<PathKey> = []
                 try walk(dir, root: root, seenDirs: &seen)
                 try flushPending()
@@ -217,6 +228,15 @@ final class LibraryScanner: @unchecked Sendable {
         }
         try commit()
         try PlaylistFiles.sync(playlistFiles, within: directories, db: db, log: log)
+    }
+
+    /// Whether a folder inotify named lies outside what the library scans: hidden below its root, or below a
+    /// folder holding `.nomedia` (the folder's own marker is the walk's to find).
+    private func isOutOfScope(_ dir: [UInt8], root: [UInt8]) -> Bool {
+        if ScanScope.isHidden(dir, below: root) { return true }
+        return ScanScope.folders(from: root, to: dir).dropLast().contains { folder in
+            if case .success = ByteFileSystem.status(folder.appendingComponent(ScanScope.noMediaName)) { true } else { false }
+        }
     }
 
     /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).
