@@ -40,10 +40,13 @@ public enum AlbumGrouping {
         }
         var rest: [Int] = []
         for i in untagged {
-            let artists = Set(tracks[i].artists.map(TextFolding.fold))
             if tagged.count == 1 {
                 tagged[0].members.append(i)
-            } else if let g = tagged.firstIndex(where: { artists.contains($0.key) }) {
+                continue
+            }
+            // Folding is most of grouping's cost: only when there is a tagged album to choose.
+            let artists = tagged.isEmpty ? [] : tracks[i].artists.map(TextFolding.fold)
+            if let g = tagged.firstIndex(where: { artists.contains($0.key) }) {
                 tagged[g].members.append(i)
             } else {
                 rest.append(i)
@@ -73,11 +76,12 @@ public enum AlbumGrouping {
         var counts: [String: (tracks: Int, leads: Int, order: Int, name: String, sort: String?)] = [:]
         for i in members {
             let t = tracks[i]
+            var seen: [String] = []
             for (n, name) in t.artists.enumerated() {
                 let key = TextFolding.fold(name)
-                guard !key.isEmpty else { continue }
+                guard !key.isEmpty, !seen.contains(key) else { continue }   // once per track
+                seen.append(key)
                 var c = counts[key] ?? (0, 0, counts.count, name, nil)
-                if t.artists[..<n].contains(where: { TextFolding.fold($0) == key }) { continue }   // once per track
                 c.tracks += 1
                 if n == 0 { c.leads += 1; c.sort = c.sort ?? t.artistSortKey }
                 counts[key] = c
