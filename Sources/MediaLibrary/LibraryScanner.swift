@@ -31,6 +31,9 @@ final class LibraryScanner: @unchecked Sendable {
     private var pending: [Pending] = []
     /// Playlist files met by the running full scan.
     private var playlistFiles: [[UInt8]] = []
+    /// Album folders that gained or lost songs since their albums were last decided (`settleAlbums`), in order.
+    private var unsettledOrder: [[UInt8]] = []
+    private var unsettled: Set<PathKey> = []
 
     init(writer: LibraryWriter, log: @escaping (String) -> Void) {
         self.writer = writer
@@ -48,6 +51,7 @@ final class LibraryScanner: @unchecked Sendable {
         playlistFiles = []
         pending = []
         defer { try? commit() }
+        try rebuildAlbumsIfAsked()
         for root in roots { try scanRoot(root) }
         try commit()
         try PlaylistFiles.sync(playlistFiles, db: db, log: log)
@@ -91,6 +95,7 @@ final class LibraryScanner: @unchecked Sendable {
             if let dir = row.first?.blob, !seenDirs.contains(PathKey(dir)) { gone.append(dir) }
         }
         for dir in gone { try forgetDirectory(dir, recursive: false) }
+        try settleAlbums()
     }
 
     /// Scans one directory and, when `recursive`, everything below it.
@@ -106,6 +111,12 @@ final class LibraryScanner: @unchecked Sendable {
             seenDirs.insert(PathKey(dir))   // do not forget its files because we could not look
             return
         }
+        if ScanScope.excludesFolder(entryNames: entries.lazy.map(\.name)) {
+            // Left out with its subtree; still watched, so removing the marker brings it back.
+            visitedDirectory(dir)
+            try forgetDirectory(dir, recursive: true)
+            return
+        }
         seenDirs.insert(PathKey(dir))
         visitedDirectory(dir)
         // One transaction around the directory's reads and writes: SQLite then locks once, not per statement.
@@ -119,7 +130,7 @@ final class LibraryScanner: @unchecked Sendable {
         let directoryFD = ByteFileSystem.openDirectory(dir)
         defer { if directoryFD >= 0 { close(directoryFD) } }
         var subdirectories: [[UInt8]] = []
-        for entry in entries {
+        for entry in entries where !ScanScope.isHidden(entry.name) {
             let path = dir.appendingComponent(entry.name)
             if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
             if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) { continue }
@@ -145,6 +156,7 @@ final class LibraryScanner: @unchecked Sendable {
         for (path, entry) in known where !present.contains(path) {
             try begin()
             try writer.forget(id: entry.id)
+            unsettle(dir)
         }
         if directoriesInTransaction >= 128 { try commit() }
         if recursive {
@@ -163,39 +175,97 @@ final class LibraryScanner: @unchecked Sendable {
         var sidecarLyrics: Bool
     }
 
-    /// Reads the tags of the files collected so far (across directories, so every core has work) and records them.
+    /// Reads the tags of the files collected so far (across directories, so every core has work) and records them,
+    /// then decides the albums of the album folders they are in (and of those that lost songs).
     private func flushPending() throws(SQLiteError) {
-        guard !pending.isEmpty else { return }
         let batch = pending
         pending = []
         // Tags are read on every core; the database is written here, in order, by this one thread.
         let results = ParallelMap.map(batch) { p in
             TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
         }
+        var read: [PathKey: [LibraryWriter.NewSong]] = [:]
+        let now = Int64(time(nil))
+        // A file's row and its song are written in one transaction: a file recorded without its song would be
+        // kept as unchanged by the next scan and never read again.
         for (p, result) in zip(batch, results) {
             try begin()
             switch result {
             case .success(let song):
-                try writer.record(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
-                                  song: song, error: nil, scan: scanID, now: Int64(time(nil)))
+                guard let id = try writer.recordFile(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                                                     error: nil, scan: scanID) else { continue }
+                let albumDir = AlbumFolder.folder(ofDirectory: p.dir)
+                if read[PathKey(albumDir)] == nil { unsettle(albumFolder: albumDir) }
+                read[PathKey(albumDir), default: []].append(.init(id: id, path: p.path, song: song))
             case .failure(let error) where error.kind == .notFound:
-                if let id = p.oldID { try writer.forget(id: id) }   // vanished between readdir and open
+                if let id = p.oldID { try writer.forget(id: id); unsettle(p.dir) }   // vanished between readdir and open
             case .failure(let error):
-                try writer.record(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
-                                  song: nil, error: error.description, scan: scanID, now: Int64(time(nil)))
+                _ = try writer.recordFile(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                                          error: error.description, scan: scanID)
+                unsettle(p.dir)
             }
-            pendingWrites += 1
-            if pendingWrites >= 1024 { try commit() }
         }
+        try settleAlbums(read, now: now)
+    }
+
+    /// Marks the album folder of `dir` as needing its albums decided again (it gained or lost songs).
+    private func unsettle(_ dir: [UInt8]) {
+        unsettle(albumFolder: AlbumFolder.folder(ofDirectory: dir))
+    }
+
+    private func unsettle(albumFolder: [UInt8]) {
+        if unsettled.insert(PathKey(albumFolder)).inserted { unsettledOrder.append(albumFolder) }
+    }
+
+    /// Decides the albums of every unsettled album folder, inserting the songs just `read`.
+    private func settleAlbums(_ read: [PathKey: [LibraryWriter.NewSong]] = [:], now: Int64 = Int64(time(nil))) throws(SQLiteError) {
+        guard !unsettledOrder.isEmpty else { return }
+        let dirs = unsettledOrder
+        unsettledOrder = []
+        unsettled = []
+        try begin()
+        for dir in dirs {
+            let songs = read[PathKey(dir)] ?? []
+            try writer.settle(albumDir: dir, newSongs: songs, now: now)
+            pendingWrites += max(1, songs.count)
+        }
+        // Only now: every file recorded in this batch has its song.
+        if pendingWrites >= 1024 { try commit() }
+    }
+
+    /// A database from before album folders (`LibrarySchema.version` 2): gives every song with an album title
+    /// its album folder and decides the albums again; the old album rows, left empty, go.
+    private func rebuildAlbumsIfAsked() throws(SQLiteError) {
+        guard try db.query("SELECT value FROM meta WHERE key = 'albums_rebuild'").first != nil else { return }
+        try begin()
+        let setDir = try db.prepare("UPDATE songs SET album_dir = ?2 WHERE id = ?1")
+        let songs = try db.prepare("""
+            SELECT s.id, f.dir FROM songs s JOIN files f ON f.id = s.id WHERE s.album IS NOT NULL AND s.album <> ''
+            """)
+        while try songs.step() {
+            let albumDir = AlbumFolder.folder(ofDirectory: songs.blob(1) ?? [])
+            try setDir.run([.integer(songs.int64(0)), .blob(albumDir)])
+            unsettle(albumFolder: albumDir)
+        }
+        let folders = unsettledOrder.count
+        try settleAlbums()
+        try db.execute("DELETE FROM albums WHERE songs <= 0; DELETE FROM meta WHERE key = 'albums_rebuild'")
+        writer.forgetCaches()
+        try commit()
+        log("library: albums decided again per folder (\(folders) album folders)")
     }
 
     /// Forgets the files of `dir` (and, when `recursive`, of every folder below it).
     func forgetDirectory(_ dir: [UInt8], recursive: Bool) throws(SQLiteError) {
         try begin()
+        unsettle(dir)   // a disc folder's album lives on in its parent
         var prefix = dir
         prefix.append(0x2F)
-        let condition = recursive ? "dir = ?1 OR substr(dir, 1, ?3) = ?2" : "dir = ?1"
-        let binds: [SQLiteValue] = recursive ? [.blob(dir), .blob(prefix), .integer(Int64(prefix.count))] : [.blob(dir)]
+        // "dir/" <= d < "dir0" ('0' follows '/') is "starts with dir/" in a form the files_dir index answers.
+        var end = dir
+        end.append(0x30)
+        let condition = recursive ? "dir = ?1 OR (dir >= ?2 AND dir < ?3)" : "dir = ?1"
+        let binds: [SQLiteValue] = recursive ? [.blob(dir), .blob(prefix), .blob(end)] : [.blob(dir)]
         try db.run("DELETE FROM songs WHERE id IN (SELECT id FROM files WHERE \(condition))", binds)
         try db.run("DELETE FROM files WHERE \(condition)", binds)
     }
@@ -207,7 +277,9 @@ final class LibraryScanner: @unchecked Sendable {
         defer { try? commit() }
         for dir in directories {
             guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }
-            if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
+            if isOutOfScope(dir, root: root) {
+                try forgetDirectory(dir, recursive: true)   // moved into a hidden folder, or below a new .nomedia
+            } else if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
                 var seen: Set<PathKey> = []
                 try walk(dir, root: root, seenDirs: &seen)
                 try flushPending()
@@ -215,8 +287,18 @@ final class LibraryScanner: @unchecked Sendable {
                 try forgetDirectory(dir, recursive: true)
             }
         }
+        try settleAlbums()
         try commit()
         try PlaylistFiles.sync(playlistFiles, within: directories, db: db, log: log)
+    }
+
+    /// Whether a folder inotify named lies outside what the library scans: hidden below its root, or below a
+    /// folder holding `.nomedia` (the folder's own marker is the walk's to find).
+    private func isOutOfScope(_ dir: [UInt8], root: [UInt8]) -> Bool {
+        if ScanScope.isHidden(dir, below: root) { return true }
+        return ScanScope.folders(from: root, to: dir).dropLast().contains { folder in
+            if case .success = ByteFileSystem.status(folder.appendingComponent(ScanScope.noMediaName)) { true } else { false }
+        }
     }
 
     /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).

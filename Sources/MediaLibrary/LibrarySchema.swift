@@ -6,7 +6,9 @@ import SQLite
 /// instr() for queries under three characters) and in an FTS5 trigram index (`search_fts`, substring queries of
 /// three characters or more without a scan: 1–2 ms instead of ~13 ms at 100,000 songs).
 enum LibrarySchema {
-    static let version: Int64 = 1
+    /// 2: albums are decided per album folder (`songs.album_dir`, `AlbumGrouping`); a version-1 database gets
+    /// the new columns and its album rows are rebuilt by the next scan (`meta.albums_rebuild`).
+    static let version: Int64 = 2
 
     /// Roles of `names` rows.
     enum Role: Int64 {
@@ -34,7 +36,8 @@ enum LibrarySchema {
             track INTEGER, disc INTEGER, duration INTEGER, rate INTEGER, channels INTEGER, bitrate INTEGER,
             compilation INTEGER NOT NULL, art INTEGER NOT NULL, lyrics INTEGER NOT NULL, artist_sort TEXT NOT NULL,
             artists TEXT NOT NULL, albumartists TEXT NOT NULL, genres TEXT NOT NULL, composers TEXT NOT NULL,
-            added INTEGER NOT NULL, plays INTEGER NOT NULL DEFAULT 0, last_played INTEGER);
+            added INTEGER NOT NULL, plays INTEGER NOT NULL DEFAULT 0, last_played INTEGER, album_dir BLOB,
+            albumartist_sort TEXT);
         CREATE INDEX IF NOT EXISTS songs_album ON songs(album_id, disc, track);
         CREATE INDEX IF NOT EXISTS songs_year ON songs(year);
         CREATE INDEX IF NOT EXISTS songs_added ON songs(added);
@@ -71,6 +74,9 @@ enum LibrarySchema {
             UPDATE albums SET songs = songs - 1 WHERE id = old.album_id;
             DELETE FROM song_names WHERE song = old.id;
             DELETE FROM search WHERE id = old.id; END;
+        CREATE TRIGGER IF NOT EXISTS songs_album_change AFTER UPDATE OF album_id ON songs BEGIN
+            UPDATE albums SET songs = songs - 1 WHERE id = old.album_id;
+            UPDATE albums SET songs = songs + 1 WHERE id = new.album_id; END;
         CREATE TRIGGER IF NOT EXISTS songs_remove_fts AFTER DELETE ON songs BEGIN
             DELETE FROM search_fts WHERE rowid = old.id; END;
         """
@@ -92,11 +98,35 @@ enum LibrarySchema {
             try db.execute("INSERT INTO search_fts(rowid, text) SELECT id, text FROM search")
         }
         let stored = try db.query("SELECT value FROM meta WHERE key = 'version'").first?.first?.integer
-        if stored == nil {
-            try db.run("INSERT INTO meta(key, value) VALUES ('version', ?)", [.integer(version)])
-        } else if let stored, stored > version {
+        if let stored, stored > version {
             throw SQLiteError(operation: "library schema", code: 1,
                               message: "database version \(stored) is newer than this linnetd (\(version))")
+        }
+        if let stored, stored < 2 { try addAlbumFolders(db) }
+        try db.execute("CREATE INDEX IF NOT EXISTS songs_album_dir ON songs(album_dir)")
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('version', ?)", [.integer(version)])
+    }
+
+    /// Version 1 → 2: the columns album grouping needs. The album folders are computed by the scanner (a Swift
+    /// rule), which rebuilds the albums at its next scan; the album-artist sort keys come from the old album rows
+    /// (the songs of one old album shared its album artist).
+    private static func addAlbumFolders(_ db: SQLiteDatabase) throws(SQLiteError) {
+        let columns = try db.query("PRAGMA table_info(songs)").compactMap { $0.count > 1 ? $0[1].text : nil }
+        try db.execute("BEGIN IMMEDIATE")
+        do throws(SQLiteError) {
+            if !columns.contains("album_dir") { try db.execute("ALTER TABLE songs ADD COLUMN album_dir BLOB") }
+            if !columns.contains("albumartist_sort") {
+                try db.execute("ALTER TABLE songs ADD COLUMN albumartist_sort TEXT")
+            }
+            try db.execute("""
+                UPDATE songs SET albumartist_sort = (SELECT substr(a.sort, 1, instr(a.sort || char(31), char(31)) - 1)
+                    FROM albums a WHERE a.id = songs.album_id);
+                INSERT OR REPLACE INTO meta(key, value) VALUES ('albums_rebuild', 1);
+                COMMIT;
+                """)
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
         }
     }
 }

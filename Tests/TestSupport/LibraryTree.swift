@@ -4,8 +4,10 @@ import Foundation
 /// give about it (shared by the library tests and `bench/run library`).
 ///
 /// Layout: `Artist NNN/Album NNNN/TT Title.mp3`, ten tracks per album, two albums per artist. Every 7th album
-/// has a second artist on odd tracks; every 25th album is a compilation ("Various Artists", TCMP); artist 1
-/// is spelled "Björk" and "BJORK" on its two albums (one artist after folding); artist 2 is full-width.
+/// has a second artist on odd tracks; on every 11th one track 4 is led by a guest ("Guest Star NNNN", then the
+/// album's artist; no album-artist tag, as a split album looks in the wild); every 25th album is a compilation
+/// ("Various Artists", TCMP); artist 1 is spelled "Björk" and "BJORK" on its two albums (one artist after
+/// folding); artist 2 is full-width.
 public struct LibraryTree: Sendable {
     /// One generated song.
     public struct Song: Sendable, Hashable {
@@ -14,6 +16,8 @@ public struct LibraryTree: Sendable {
         public var artists: [String]
         public var album: String
         public var albumArtist: String?
+        /// Whom the album belongs to: its album artist, else the artist most of its tracks share.
+        public var albumOwner: String
         public var genre: String
         public var composer: String
         public var year: Int
@@ -45,14 +49,17 @@ public struct LibraryTree: Sendable {
             let album = "Album \(String(format: "%05d", albumIndex)) \(compilation ? "Hits" : "Sessions")"
             let main = Self.artistName(artist, album: albumIndex)
             let second = albumIndex % 7 == 3 ? "Guest \(String(format: "%04d", albumIndex / 7))" : nil
+            let star = !compilation && albumIndex % 11 == 5 ? "Guest Star \(String(format: "%04d", albumIndex / 11))" : nil
             let year = 1960 + albumIndex % 60
             let folder = compilation ? "Compilations/\(album)" : "Artist \(artist)/\(album)"
             for track in 1...10 where songs.count < count {
                 var artists = [compilation ? "Artist \(String(format: "%05d", 90_000 + track))" : main]
                 if let second, track % 2 == 1 { artists.append(second) }
+                if let star, track == 4 { artists.insert(star, at: 0) }
                 let title = "Song \(String(format: "%06d", songs.count)) \(track % 3 == 0 ? "東京" : "night")"
                 songs.append(Song(relativePath: "\(folder)/\(String(format: "%02d", track)) Track.mp3", title: title,
                                   artists: artists, album: album, albumArtist: compilation ? "Various Artists" : nil,
+                                  albumOwner: compilation ? "Various Artists" : main,
                                   genre: Self.genres[(albumIndex + track) % Self.genres.count],
                                   composer: "Composer \(albumIndex % 40)", year: year, track: track,
                                   compilation: compilation))
@@ -141,8 +148,8 @@ public struct LibraryTree: Sendable {
         }
     }
 
-    /// Distinct albums (album name with album artist: compilations under "various artists").
+    /// Distinct albums: one per folder and title (a guest leading one track splits nothing).
     public var albumCount: Int {
-        Set(songs.map { "\($0.album)|\($0.compilation ? "va" : Self.fold($0.artists[0]))" }).count
+        Set(songs.map { "\(($0.relativePath as NSString).deletingLastPathComponent)|\($0.album)" }).count
     }
 }

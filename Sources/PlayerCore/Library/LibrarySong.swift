@@ -49,24 +49,25 @@ public struct LibrarySong: Sendable, Hashable {
         hasArt = tags.picture != nil
         hasLyrics = tags.lyrics != nil || !tags.syncedLyrics.isEmpty || hasSidecarLyrics
         artistSortKey = SortName.key(for: tags.artists.first ?? "", sortTag: tags.artistSort)
-        albumArtistSortKey = SortName.key(for: tags.albumArtists.first ?? tags.artists.first ?? "",
-                                          sortTag: tags.albumArtistSort ?? (tags.albumArtists.isEmpty ? tags.artistSort : nil))
+        // A compilation sorts where its shown album artist, "Various Artists", does.
+        albumArtistSortKey = isCompilation ? SortName.key(for: AlbumGrouping.variousArtists)
+            : SortName.key(for: tags.albumArtists.first ?? tags.artists.first ?? "",
+                           sortTag: tags.albumArtistSort ?? (tags.albumArtists.isEmpty ? tags.artistSort : nil))
     }
 
     /// The year from the date ("2024-05-01" → 2024), nil when it does not start with four digits.
     public var year: Int? { Self.year(from: date) }
 
-    /// The album artist for grouping and display: "Various Artists" for compilations, else the album artist
-    /// tag, else the first artist.
+    /// The album artist of a song without an album title (albums decide theirs: `AlbumGrouping`): "Various
+    /// Artists" for compilations, else the album artist tag, else the first artist.
     public var effectiveAlbumArtist: String {
-        if isCompilation { return "Various Artists" }
-        return albumArtists.first ?? artists.first ?? ""
+        explicitAlbumArtist ?? artists.first ?? ""
     }
 
-    /// Groups the songs of one album: the folded album name with the folded effective album artist.
-    public var albumKey: String? {
-        guard let album, !album.isEmpty else { return nil }
-        return TextFolding.fold(album) + "\u{1F}" + TextFolding.fold(effectiveAlbumArtist)
+    /// The album artist as tagged: "Various Artists" for compilations, else the first album-artist tag; nil
+    /// when untagged.
+    public var explicitAlbumArtist: String? {
+        isCompilation ? AlbumGrouping.variousArtists : albumArtists.first
     }
 
     /// The folded text `text` searches: title, every artist and the album.
