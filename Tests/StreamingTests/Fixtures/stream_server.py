@@ -8,7 +8,8 @@ Paths (MEDIA_DIR files are served by name):
   /icy/NAME?metaint=N&title=T&every=S&drop=B&times=K   the file looped forever as an ICY stream at twice
                      real time (metadata block every N bytes; title changes to "T #k" every S seconds; the
                      first K connections are closed after B bytes)
-  /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
+  /icyraw?metaint=N&kind=absurd|garbage|latin1|cp1252|noise   hostile ICY streams (cp1252: a Windows-1252 title
+                     with bytes of 0x80-0x9F; noise: two blocks whose StreamTitle is binary noise, then a good one)
   /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
   /delay/NAME?headers=S&body=S   waits S seconds before the headers, then S before the body (Range-capable)
   /bigheaders        70 KB of response headers
@@ -188,11 +189,20 @@ class Handler(BaseHTTPRequestHandler):
             return
         data = media('tone.mp3')
 
+        def padded(raw):
+            length = (len(raw) + 15) // 16
+            return bytes([length]) + raw.ljust(length * 16, b'\0')
+
         def block(k):
             if kind == 'latin1':
-                raw = "StreamTitle='Caf\xe9 - Cr\xe8me';".encode('latin-1')
-                length = (len(raw) + 15) // 16
-                return bytes([length]) + raw.ljust(length * 16, b'\0')
+                return padded("StreamTitle='Caf\xe9 - Cr\xe8me';".encode('latin-1'))
+            if kind == 'cp1252':
+                # \x93 \x94 are curly quotes, \x80 the euro sign, \x81 is undefined in Windows-1252.
+                return padded(b"StreamTitle='Caf\xe9 \x93Bar\x94 - 5 \x80\x81 Cr\xe8me';")
+            if kind == 'noise':
+                if k < 2:
+                    return padded(b"StreamTitle='\xff\xfe\xc3(\x01.h\x13\xff\xfey';StreamUrl='';")
+                return padded(b"StreamTitle='Clean Artist - Clean Title';")
             return bytes([255]) + bytes(random.getrandbits(8) for _ in range(255 * 16))
         self.icy_stream(data, int(q.get('metaint', '8192')), block)
 
