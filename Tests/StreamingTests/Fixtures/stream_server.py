@@ -27,6 +27,9 @@ Paths (MEDIA_DIR files are served by name):
                      an ID3 tag, as HLS packed audio does)
   /hlsseg/NAME/I.EXT segment I of NAME
   /hlsself.m3u8      a playlist that references itself
+  /hlsselfmedia.m3u8 a media playlist whose segment is itself
+  /hlsloop/a.m3u8    a master playlist naming /hlsloop/b.m3u8, which names a again
+  /m3uloop/a         a radio playlist (M3U) naming /m3uloop/b, which names a again
   /hlsmillion.m3u8   a playlist of a million segments
   /hlsbad/KIND.m3u8  a VOD playlist of hostile MPEG-TS segments /tsbad/KIND/I: KIND = absurdpes (one endless
                      PES packet of tone.aac), overlong (PES longer than its length field), garbage (random bytes after a PAT)
@@ -403,6 +406,19 @@ class Handler(BaseHTTPRequestHandler):
 
     def h_hlsself_m3u8(self, p, q):
         self.playlist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=128000\n/hlsself.m3u8\n', 'application/vnd.apple.mpegurl')
+
+    def h_hlsselfmedia_m3u8(self, p, q):
+        self.playlist('#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:2.5,\n/hlsselfmedia.m3u8\n#EXT-X-ENDLIST\n',
+                      'application/vnd.apple.mpegurl')
+
+    def h_hlsloop(self, p, q):
+        other = 'b' if p[0].startswith('a') else 'a'
+        self.playlist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=128000\n/hlsloop/%s.m3u8\n' % other,
+                      'application/vnd.apple.mpegurl')
+
+    def h_m3uloop(self, p, q):
+        other = 'b' if p[0] == 'a' else 'a'
+        self.playlist('#EXTM3U\n#EXTINF:-1,Loop\n%s/m3uloop/%s\n' % (self.base(), other), 'audio/x-mpegurl')
 
     def h_hlsmillion_m3u8(self, p, q):
         body = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n' + '#EXTINF:1.0,\n/hlsseg/tone.mp3/0\n' * 1000000 + '#EXT-X-ENDLIST\n'
