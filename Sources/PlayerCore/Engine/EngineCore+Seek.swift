@@ -115,7 +115,7 @@ extension EngineCore {
             return
         }
         loader.async { [self] in
-            let result = Result { () throws(DecodeError) in try openDecoder(item) }
+            let result = Result { () throws(DecodeError) in MonoUpmix.playable(try openDecoder(item)) }
             let handOff = result.map { decoder in
                 watch(decoder)
                 return TrackHandOff(track: LoadedTrack(item: item, decoder: decoder))

@@ -84,7 +84,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
             return playGeneration
         }
         loader.async { [self] in
-            let result = Result { () throws(DecodeError) in try openDecoder(item) }
+            let result = Result { () throws(DecodeError) in MonoUpmix.playable(try openDecoder(item)) }
             output.withLock {
                 guard generation == playGeneration else { return }
                 switch result {
