@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// `linnet effect load FILE` / `linnet effect play ID|FILE [--volume V] [--alert]`.
 public enum EffectRequest: Sendable, Equatable {
     /// What `play` plays: an effect loaded by someone (its id) or a file loaded for this one play.
@@ -89,7 +91,8 @@ extension CommandTable {
           --bits B        s16, s24, s32 or float (wav, caf; flac: s16, s24)
           --quality Q     0 to 1: VBR quality (ogg, opus) or compression effort (flac)
           --meter         draw the recorded levels as live bars
-        Invalid combinations are refused before anything starts.
+        Invalid combinations, an unknown format and a source the sound server does not have are refused
+        before anything starts (no file is created; exit status 64).
         Example: linnet record --monitor --format flac --bits s24 out.flac
         """) { (r, context) throws(UsageError) in
         var path: String?
@@ -106,8 +109,20 @@ extension CommandTable {
             switch a {
             case "--monitor": options.strings["source"] = "@monitor"
             case "--source": options.strings["source"] = try value(a)
-            case "--format": options.strings["format"] = try value(a).lowercased()
-            case "--bits": options.strings["bits"] = try value(a).lowercased()
+            case "--format":
+                let format = try value(a).lowercased()
+                guard RecordingSettings.Container(rawValue: format) != nil else {
+                    throw r.fail("--format '\(format)' is not one linnet records "
+                                 + "(\(RecordingSettings.Container.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.strings["format"] = format
+            case "--bits":
+                let bits = try value(a).lowercased()
+                guard RecordingSettings.Bits(rawValue: bits) != nil else {
+                    throw r.fail("--bits '\(bits)' is not one of "
+                                 + RecordingSettings.Bits.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                options.strings["bits"] = bits
             case "--rate", "--channels":
                 let text = try value(a)
                 guard let n = UInt32(text) else { throw r.fail("\(a) needs a whole number, not '\(text)'") }

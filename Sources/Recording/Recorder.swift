@@ -51,8 +51,9 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
 
     private func emit(_ event: Event) { eventQueue.async { [events] in events(event) } }
 
-    /// Checks `settings` with libsndfile, connects, creates the file and starts capturing. Blocks until the
-    /// server answered; call from outside the loop thread.
+    /// Checks `settings` with libsndfile, connects, checks that the source is on the server, then creates the
+    /// stream and the file and starts capturing: anything refused leaves no file behind. Blocks until the server
+    /// answered; call from outside the loop thread.
     public func start(_ settings: RecordingSettings) throws(RecorderError) {
         try CaptureFile.check(settings)
         let loop: PulseMainloop
@@ -71,15 +72,16 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
                     "application.name": "Linnet", "application.id": "org.mpris.MediaPlayer2.linnet",
                     "application.icon_name": "linnet"])
                 try context.connect(server: server)
+            } catch {
+                throw RecorderError(.failed, "sound server: \(error)")
+            }
+            try Self.checkSource(settings.source, context)
+            do {
                 stream = try PulseRecordStream(context: context, name: "Recording", format: settings.capturesInt16 ? .s16 : .float32,
                                                sampleRate: settings.sampleRate, channels: settings.channels,
                                                properties: ["media.role": "production", "media.name": "Recording"])
             } catch {
                 throw RecorderError(.failed, "sound server: \(error)")
-            }
-            let file: CaptureFile
-            do throws(SndfileError) { file = try CaptureFile(settings) } catch {
-                throw RecorderError(.failed, "cannot create \(settings.path): \(error.message)")
             }
             let device: String?
             switch settings.source {
@@ -95,12 +97,27 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
             do { try stream.connect(device: device, fragmentBytes: fragment) } catch {
                 throw RecorderError(.failed, "cannot record from \(device ?? "the default source"): \(error)")
             }
+            // Created last, so a refusal above leaves nothing on disk; no capture callback runs before the lock
+            // is released, and a failure here drops the stream (disconnected in its deinit).
+            let file: CaptureFile
+            do throws(SndfileError) { file = try CaptureFile(settings) } catch {
+                throw RecorderError(.failed, "cannot create \(settings.path): \(error.message)")
+            }
             session = Session(context: context, stream: stream, file: file)
             levels = meterSink != nil ? LevelStatistics(channels: settings.channels) : nil
             // Queued before the lock is released: a stream that fails at once reports its end after these.
             emit(.state(.recording))
             emit(.progress(seconds: 0))
         }
+    }
+
+    /// Refuses a source the server does not have (lock held, not on the loop thread: it waits for the answer).
+    private static func checkSource(_ source: RecordingSettings.Source, _ context: PulseContext) throws(RecorderError) {
+        let listed: PulseSources
+        do { listed = try context.sources() } catch { throw RecorderError(.failed, "sound server: \(error)") }
+        let server = RecordingSourceCheck.ServerSources(names: listed.names, monitorOfSink: listed.monitorOfSink,
+                                                        defaultSink: listed.defaultSink, defaultSource: listed.defaultSource)
+        if let problem = RecordingSourceCheck.problem(source, on: server) { throw problem }
     }
 
     public func pause() throws(RecorderError) { try setPaused(true) }

@@ -7,11 +7,14 @@ import PlayerCore
 enum HLSOpener {
     static let maxMasterDepth = 3
 
-    /// `cancellation` closes every connection of the open (variant playlists, the first segments).
+    /// `cancellation` closes every connection of the open (variant playlists, the first segments). `trail`: the
+    /// playlists that led to `url` (none: a fresh one); a variant or segment naming one of them is the loop error.
     static func open(url: String, playlist: [UInt8], settings: StreamSettings,
                      observer: (@Sendable (StreamEvent) -> Void)?,
-                     cancellation: LoadCancellation?) throws(DecodeError) -> sending any Decoder {
-        var visited: Set<String> = [url]
+                     cancellation: LoadCancellation?, trail: PlaylistTrail? = nil) throws(DecodeError)
+        -> sending any Decoder {
+        var trail = trail ?? PlaylistTrail(url)
+        trail.note(url)
         var currentURL = url
         var text = String(decoding: playlist, as: UTF8.self)
         for _ in 0...maxMasterDepth {
@@ -23,18 +26,20 @@ enum HLSOpener {
             }
             switch parsed {
             case .media(let media):
+                // A segment that is one of the playlists would be fetched as audio and fail as "not audio".
+                if let back = media.segments.first(where: { trail.contains($0.url) }) {
+                    throw trail.loop(at: back.url, from: currentURL)
+                }
                 return try openMedia(url: currentURL, media: media, settings: settings, observer: observer,
                                      cancellation: cancellation)
             case .master(let variants):
                 // The best variant a radio offers is still small; take the highest bandwidth.
                 let best = variants.max { $0.bandwidth < $1.bandwidth }!
-                guard !visited.contains(best.url) else {
-                    throw DecodeError(.corrupt, path: currentURL, message: "HLS playlist references itself (\(best.url))")
-                }
-                visited.insert(best.url)
+                try trail.follow(best.url, from: currentURL)
                 currentURL = best.url
                 let source = try HTTPByteSource(url: best.url, settings: settings, icy: false, observer: nil,
                                                 cancellation: cancellation)
+                trail.note(source.response.effectiveURL)
                 text = String(decoding: try StreamOpener.readAll(source, limit: settings.maxPlaylistBytes), as: UTF8.self)
             }
         }

@@ -56,22 +56,20 @@ struct IcyDemuxer {
 
 /// The now-playing fields of one ICY metadata block, e.g. `StreamTitle='Artist - Title';StreamUrl='';`.
 struct IcyMetadata: Equatable {
+    /// The title to show; nil when the block has none or it was noise (`droppedTitle`).
     var streamTitle: String?
-    /// The block was not valid UTF-8 and was read as Latin-1 (what older stations send).
-    var wasLatin1 = false
+    /// The block was not valid UTF-8 and was read as Windows-1252 (what older stations send).
+    var wasWindows1252 = false
+    /// The block's StreamTitle was binary noise, not text (`IcyTitleText.isNoise`), and is not shown.
+    var droppedTitle = false
 
     /// Parses a block (trailing NUL padding allowed); nil when it is not `key='value';` text at all.
     static func parse(_ block: [UInt8]) -> IcyMetadata? {
         let trimmed = block.prefix { $0 != 0 }
         if trimmed.isEmpty { return IcyMetadata() }
         var result = IcyMetadata()
-        let text: String
-        if let utf8 = String(validating: trimmed, as: UTF8.self) {
-            text = utf8
-        } else {
-            text = String(trimmed.map { Character(Unicode.Scalar($0)) })
-            result.wasLatin1 = true
-        }
+        let (text, legacy) = IcyTitleText.decode(trimmed)
+        result.wasWindows1252 = legacy
         guard text.contains("='") else { return nil }
         // Values may contain ';' and quotes: a field ends at "';" followed by a key or the end.
         var rest = Substring(text)
@@ -80,7 +78,10 @@ struct IcyMetadata: Equatable {
             let afterQuote = rest[eq.upperBound...]
             let end = Self.fieldEnd(in: afterQuote)
             let value = String(afterQuote[..<end])
-            if key == "StreamTitle" { result.streamTitle = value }
+            if key == "StreamTitle" {
+                result.droppedTitle = IcyTitleText.isNoise(value, legacy: legacy)
+                result.streamTitle = result.droppedTitle ? nil : value
+            }
             rest = afterQuote[end...].dropFirst(2)
         }
         return result

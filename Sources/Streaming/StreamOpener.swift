@@ -12,16 +12,21 @@ public enum StreamOpener {
 
     public static func open(url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
                             cancellation: LoadCancellation? = nil) throws(DecodeError) -> sending any Decoder {
-        try open(url: url, settings: settings, observer: observer, cancellation: cancellation, depth: 0)
+        try open(url: url, settings: settings, observer: observer, cancellation: cancellation, depth: 0,
+                 trail: PlaylistTrail(url))
     }
 
+    /// `trail`: the playlists that led here, ending with `url` (a loop among them is an error, not a fetch).
     private static func open(url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
-                             cancellation: LoadCancellation?, depth: Int) throws(DecodeError) -> sending any Decoder {
+                             cancellation: LoadCancellation?, depth: Int, trail: PlaylistTrail) throws(DecodeError)
+        -> sending any Decoder {
+        var trail = trail
         guard RemoteURL.isHTTP(url) else {
             throw DecodeError(.unsupportedFormat, path: url, message: "only http and https streams are supported")
         }
         let source = try HTTPByteSource(url: url, settings: settings, icy: true, observer: observer,
                                         cancellation: cancellation)
+        trail.note(source.response.effectiveURL)
         let prefix = try peek(source, count: 512)
         guard !prefix.isEmpty else { throw DecodeError(.empty, path: url, message: "the server sent no bytes") }
         let kind = ContentKind.classify(contentType: source.response.contentType, url: source.response.effectiveURL,
@@ -32,18 +37,21 @@ public enum StreamOpener {
         case .hls:
             let playlist = try readAll(source, limit: settings.maxPlaylistBytes)
             return try HLSOpener.open(url: source.response.effectiveURL, playlist: playlist, settings: settings,
-                                      observer: observer, cancellation: cancellation)
+                                      observer: observer, cancellation: cancellation, trail: trail)
         case .m3u, .pls, .xspf:
             guard depth < maxPlaylistDepth else {
                 throw DecodeError(.unsupportedFormat, path: url, message: "playlists nested more than \(maxPlaylistDepth) deep")
             }
             let bytes = try readAll(source, limit: settings.maxPlaylistBytes)
             let entries = RemotePlaylist.entries(bytes, kind: kind, url: source.response.effectiveURL)
-            guard let first = entries.first(where: { $0 != url }) else {
+            guard let first = entries.first else {
                 throw DecodeError(.unsupportedFormat, path: url, message: "the playlist names no http(s) stream")
             }
-            return try open(url: first, settings: settings, observer: observer, cancellation: cancellation,
-                            depth: depth + 1)
+            // An entry that leads back (the playlist itself, or one that led here) is skipped while another remains.
+            let next = entries.first { !trail.contains($0) } ?? first
+            try trail.follow(next, from: url)
+            return try open(url: next, settings: settings, observer: observer, cancellation: cancellation,
+                            depth: depth + 1, trail: trail)
         case .audio(let ext):
             let head = try peekAudio(source, limit: 16 * 1024)
             guard AudioSniffer.looksLikeAudio(head) else {

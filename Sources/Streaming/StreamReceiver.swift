@@ -59,7 +59,8 @@ final class StreamReceiver: HTTPTransferDelegate, @unchecked Sendable {
                     continue
                 }
                 badBlocks = 0
-                if meta.wasLatin1 { events.append(.warning("ICY title was not UTF-8; read as Latin-1")) }
+                if meta.wasWindows1252 { events.append(.warning("ICY title was not UTF-8; read as Windows-1252")) }
+                if meta.droppedTitle { events.append(.warning("ICY title dropped: binary noise, not text")) }
                 if let title = meta.streamTitle, title != lastTitle {
                     lastTitle = title
                     let (t, a) = IcyMetadata.split(title)

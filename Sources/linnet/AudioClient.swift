@@ -96,8 +96,13 @@ struct AudioClient {
         }
         entries += options.unsigned.sorted { $0.key < $1.key }.map { DBusDictEntry(.string($0.key), .variant(.uint32($0.value))) }
         if let q = options.quality { entries.append(DBusDictEntry(.string("quality"), .variant(.double(q)))) }
-        try player.call("StartRecording", [.string(options.path), .dictionary(key: .string, value: .variant, entries)],
-                        interface: Self.recorder)
+        do throws(ClientError) {
+            try player.call("StartRecording", [.string(options.path), .dictionary(key: .string, value: .variant, entries)],
+                            interface: Self.recorder)
+        } catch .dbus(let e) where e.name == DBusError.Name.invalidArgs {
+            // Settings or a source the recorder refused before creating anything: the command line was wrong.
+            throw .refused("cannot record to \(options.path): \(e.message)", command: "record")
+        }
         Terminal.err("recording to \(options.path) (Ctrl-C stops)")
         var stopping = false
         while true {

@@ -11,6 +11,9 @@ enum ClientError: Error, CustomStringConvertible {
     case noSuchFile(String)
     /// The station list could not be read or written, or has no such station.
     case stations(String)
+    /// The player refused what the command line asked for (InvalidArgs): a usage error found by the player,
+    /// exit status 64 like one found by the parser; `command` names the subcommand whose help fits.
+    case refused(String, command: String)
 
     var description: String {
         switch self {
@@ -22,7 +25,14 @@ enum ClientError: Error, CustomStringConvertible {
         case .noTrack: return "the player has no current track"
         case .noSuchFile(let path): return "\(path): no such file or folder"
         case .stations(let why): return why
+        case .refused(let why, _): return why
         }
+    }
+
+    /// `EX_USAGE` (64) for a refused request, 1 for everything else.
+    var exitCode: Int32 {
+        if case .refused = self { return ExitCode.usage }
+        return ExitCode.failure
     }
 }
 

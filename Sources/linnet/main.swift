@@ -17,6 +17,7 @@ do {
     try Runner(invocation: invocation).run()
 } catch {
     Terminal.err("linnet: \(error)")
-    exit(ExitCode.failure)
+    if case .refused(_, let command) = error { Terminal.err(UsageError("", command: command).hint) }
+    exit(error.exitCode)
 }
 exit(ExitCode.success)

@@ -35,7 +35,8 @@ import TestSupport
         #expect(try parse(["record", "--source", "mic", "/tmp/a.wav"])
                 == .record({ var o = RecordOptions(path: "/tmp/a.wav"); o.strings = ["source": "mic"]; return o }()))
         for bad in [["record"], ["record", "a.wav", "b.wav"], ["record", "--rate", "fast", "a.wav"],
-                    ["record", "--quality", "2", "a.wav"], ["record", "--bits"], ["record", "--loud", "a.wav"]] {
+                    ["record", "--quality", "2", "a.wav"], ["record", "--bits"], ["record", "--loud", "a.wav"],
+                    ["record", "--monitor", "--format", "mp3", "x.mp3"], ["record", "--bits", "s12", "a.wav"]] {
             #expect(throws: UsageError.self, "\(bad)") { try parse(bad) }
         }
         var meterOptions = StatusOptions()
@@ -84,6 +85,30 @@ import TestSupport
         let wav = try TestMedia.readWAV(out)
         #expect(wav.frames > 44100, "\(wav.frames) frames")
         let bad = try f.linnet("record", "--format", "flac", "--bits", "float", dir.file("x.flac"))
-        #expect(bad.status != 0 && bad.stderr.contains("bits"), "\(bad.stderr)")
+        #expect(bad.status == 64 && bad.stderr.contains("bits"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.flac")))
+    }
+
+    /// Input the recorder cannot take is a usage error (64) with the reason, before "recording to", and no file.
+    @Test func recordRefusesBadInputWithExitUsage() throws {
+        let f = try LinnetdFixture()
+        let dir = try TemporaryDirectory(prefix: "linnet-cli-record")
+        let cases: [([String], String, String)] = [
+            (["--source", "nosuchsource"], "y.wav", "no source named 'nosuchsource'"),
+            (["--monitor", "--format", "mp3"], "x.mp3", "--format 'mp3' is not one linnet records"),
+            (["--monitor"], "z.mp3", "cannot tell the format"),
+            (["--monitor", "--rate", "500"], "r.wav", "rate"),
+            (["--monitor", "--channels", "9"], "c.wav", "channels"),
+            (["--monitor", "--rate", "44100"], "o.opus", "Opus records at"),
+        ]
+        for (options, name, reason) in cases {
+            let path = dir.file(name)
+            let r = try Command.run(ClientPaths.linnet, ["record"] + options + [path], environment: f.environment, timeout: 30)
+            #expect(r.status == 64, "\(options) \(name): status \(r.status): \(r.stderr)")
+            #expect(r.stderr.contains(reason), "\(options) \(name): \(r.stderr)")
+            #expect(r.stderr.contains("Try 'linnet record --help'."), "\(r.stderr)")
+            #expect(!r.stderr.contains("recording to") && !r.stderr.contains("recorded "), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(path) was created")
+        }
     }
 }

@@ -67,6 +67,46 @@ extension ServiceSuites {
             try f.waitUntil("restored balance on the stream", timeout: 10) { try channelPercents(pulse) == [25, 100] }
         }
 
+        /// The peak of each channel in 0.2 s of the monitor heard after `balance` reached the stream.
+        func peaks(_ f: ServiceFixture, _ recorder: MonitorRecorder, balance: Double, percents: [Int]) throws -> (Int, Int) {
+            _ = try linnet(f, ["balance", "\(balance)"])
+            let pulse = ["PULSE_SERVER": f.servers.pulseAddress]
+            try f.waitUntil("pactl shows \(percents)", timeout: 10) { try channelPercents(pulse) == percents }
+            // Skip a quarter second: what the sink had mixed at the old balance.
+            let start = recorder.frameCount + 11025
+            #expect(recorder.waitFor(frames: start + 8820))
+            let s = recorder.samples()
+            let frames = start..<(start + 8820)
+            return (frames.map { abs(Int(s[2 * $0])) }.max() ?? -1, frames.map { abs(Int(s[2 * $0 + 1])) }.max() ?? -1)
+        }
+
+        /// Mono files are played on two channels, so balance moves them like stereo ones (it used to do nothing:
+        /// a one-channel stream has no left and right to weigh); stereo files are unchanged.
+        @Test func balanceMovesMonoAndStereoOnTheMonitor() throws {
+            let media = try TemporaryDirectory(prefix: "linnet-balance-mono")
+            let wav = media.file("mono.wav"), mp3 = media.file("mono.mp3"), stereo = media.file("stereo.wav")
+            try TestMedia.sineWAV(wav, seconds: 30, channels: 1)
+            try TestMedia.lame(wav, to: mp3, options: ["-m", "m", "-b", "96"])
+            try TestMedia.sineWAV(stereo, seconds: 30)
+            let f = try ServiceFixture()
+            try f.launch([mp3, stereo])
+            try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
+            let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
+            for name in ["mono", "stereo"] {
+                let right = try peaks(f, recorder, balance: 1, percents: [0, 100])
+                #expect(right.0 < 50 && right.1 > 8000, "\(name), balance 1: left \(right.0), right \(right.1)")
+                let left = try peaks(f, recorder, balance: -1, percents: [100, 0])
+                #expect(left.0 > 8000 && left.1 < 50, "\(name), balance -1: left \(left.0), right \(left.1)")
+                let centre = try peaks(f, recorder, balance: 0, percents: [100, 100])
+                #expect(centre.0 > 8000 && abs(centre.0 - centre.1) <= centre.0 / 100,
+                        "\(name), balance 0: left \(centre.0), right \(centre.1)")
+                if name == "mono" {
+                    try f.call(ServiceFixture.player, "Next")
+                    try f.waitUntil("the stereo file", timeout: 10) { try f.trackID() == "/org/linnet/Track/2" }
+                }
+            }
+        }
+
         @Test func loopCountRepeatsThenGoesOn() throws {
             let media = try TemporaryDirectory(prefix: "linnet-loopcount")
             let a = media.file("a.wav"), b = media.file("b.wav")

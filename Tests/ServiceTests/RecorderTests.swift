@@ -204,13 +204,38 @@ extension ServiceSuites {
             #expect(throws: DBusError.self) { try f.call(Self.recorder, "StartRecording", [.string("/tmp/x.wav")]) }
             #expect(throws: DBusError.self) { try f.call(Self.recorder, "PauseRecording") }
             #expect(throws: DBusError.self) { try f.call(Self.recorder, "StopRecording") }
-            // A source that does not exist: refused at connect (or finished at once), never a crash.
-            let missing = dir.file("missing.wav")
-            do {
-                try f.call(Self.recorder, "StartRecording", [.string(missing), Self.settings(["source": .string("no_such_source")])])
-                try f.waitUntil("idle again", timeout: 5) { try f.get(Self.recorder, "RecordingState") == .string("idle") }
-            } catch is DBusError {}
             #expect(try f.status() == "Stopped")
+        }
+
+        @Test func unknownSourceIsRefusedBeforeAFileExists() throws {
+            let f = try ServiceFixture()
+            let dir = try TemporaryDirectory(prefix: "linnet-record")
+            try f.launch()
+            let signals = try SignalRecorder(address: f.servers.busAddress)
+            let missing = dir.file("missing.wav")
+            let kept = dir.file("kept.wav")
+            try Data("keep me".utf8).write(to: URL(fileURLWithPath: kept))
+            for (path, source) in [(missing, "no_such_source"), (kept, "no_such_source"), (missing, "linnet_test")] {
+                do {
+                    try f.call(Self.recorder, "StartRecording", [.string(path), Self.settings(["source": .string(source)])])
+                    Issue.record("source \(source) was accepted")
+                } catch let e as DBusError {
+                    #expect(e.name == DBusError.Name.invalidArgs, "\(e)")
+                    #expect(e.message.contains("no source named '\(source)'") && e.message.contains("linnet_test.monitor"),
+                            "\(e.message)")
+                }
+            }
+            #expect(!FileManager.default.fileExists(atPath: missing), "the refused recording created its file")
+            #expect(try String(contentsOfFile: kept, encoding: .utf8) == "keep me", "an existing file was touched")
+            #expect(try f.get(Self.recorder, "RecordingState") == .string("idle"))
+            #expect(try f.get(Self.recorder, "RecordingPath") == .string(""))
+            // The same source name spelled right records (the check does not refuse real sources).
+            let good = dir.file("good.wav")
+            try f.call(Self.recorder, "StartRecording", [.string(good), Self.settings(["source": .string("linnet_test.monitor")])])
+            try f.call(Self.recorder, "StopRecording")
+            #expect(signals.wait { $0.member == "RecordingFinished" }?.arguments == [.string(good), .string("stopped")])
+            #expect(signals.all("RecordingFinished").count == 1, "a refused recording sent RecordingFinished")
+            #expect(FileManager.default.fileExists(atPath: good))
         }
 
         @Test func sourceGoneAndDiskFullEndTheRecording() throws {

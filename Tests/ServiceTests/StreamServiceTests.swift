@@ -177,7 +177,7 @@ extension ServiceSuites {
             #expect(errors.count == 10, "\(errors.map(\.arguments))")
             let log = f.log()
             for needle in ["too many redirects", "unsupported scheme", "headers exceed 64 KB", "not audio",
-                           "icy-metaint", "too slow", "references itself", "playlist larger than",
+                           "icy-metaint", "too slow", "refers to itself", "playlist larger than",
                            "after 2 reconnects"] {
                 #expect(log.lowercased().contains(needle.lowercased()), "log lacks \(needle)")
             }

@@ -179,7 +179,20 @@ import TestSupport
         let e = #expect(throws: DecodeError.self) {
             _ = try StreamOpener.open(url: server.url("/hlsself.m3u8"), settings: StreamMedia.settings, observer: nil)
         }
-        #expect(e?.message.contains("references itself") == true, "\(String(describing: e))")
+        #expect(e?.message == "the playlist refers to itself (\(server.url("/hlsself.m3u8")))", "\(String(describing: e))")
+    }
+
+    /// A media playlist whose segment is itself, a master loop A → B → A and an M3U radio loop: each named as a loop,
+    /// not reported as "not audio" or "nested too deep".
+    @Test(arguments: [("/hlsselfmedia.m3u8", ["/hlsselfmedia.m3u8"]),
+                      ("/hlsloop/a.m3u8", ["/hlsloop/a.m3u8", "/hlsloop/b.m3u8", "/hlsloop/a.m3u8"]),
+                      ("/m3uloop/a", ["/m3uloop/a", "/m3uloop/b", "/m3uloop/a"])])
+    func playlistLoopsAreNamed(_ path: String, _ loop: [String]) {
+        let e = #expect(throws: DecodeError.self) {
+            _ = try StreamOpener.open(url: server.url(path), settings: StreamMedia.settings, observer: nil)
+        }
+        let expected = "the playlist refers to itself (\(loop.map { server.url($0) }.joined(separator: " → ")))"
+        #expect(e?.message == expected, "\(String(describing: e))")
     }
 
     @Test func millionSegmentPlaylistIsRefused() {

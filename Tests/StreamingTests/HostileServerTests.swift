@@ -59,7 +59,7 @@ import TestSupport
         }
     }
 
-    @Test func invalidUTF8TitleIsReadAsLatin1WithAWarning() throws {
+    @Test func invalidUTF8TitleIsReadAsWindows1252WithAWarning() throws {
         let log = EventLog()
         let d = try StreamOpener.open(url: server.url("/icyraw?kind=latin1&metaint=4096"), settings: StreamMedia.settings,
                                       observer: log.observer)
@@ -67,7 +67,30 @@ import TestSupport
         let title = log.wait(timeout: 5) { if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil } }
         #expect(title?.0 == "Crème")
         #expect(title?.1 == "Café")
-        #expect(log.all.contains { if case .warning(let w) = $0 { return w.contains("Latin-1") } else { return false } })
+        #expect(log.all.contains { if case .warning(let w) = $0 { return w.contains("Windows-1252") } else { return false } })
+    }
+
+    @Test func windows1252TitleKeepsItsQuotesAndEuro() throws {
+        let log = EventLog()
+        let d = try StreamOpener.open(url: server.url("/icyraw?kind=cp1252&metaint=4096"), settings: StreamMedia.settings,
+                                      observer: log.observer)
+        _ = try drain(d, maxFrames: 44100)
+        let title = log.wait(timeout: 5) { if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil } }
+        #expect(title?.0 == "5 € Crème")
+        #expect(title?.1 == "Café “Bar”")
+    }
+
+    @Test func noiseTitlesAreDroppedNotShown() throws {
+        let log = EventLog()
+        let d = try StreamOpener.open(url: server.url("/icyraw?kind=noise&metaint=4096"), settings: StreamMedia.settings,
+                                      observer: log.observer)
+        _ = try drain(d, maxFrames: 44100)
+        // The first two blocks are noise, the third is clean: the first title heard is the clean one.
+        let title = log.wait(timeout: 5) { if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil } }
+        #expect(title?.0 == "Clean Title")
+        #expect(title?.1 == "Clean Artist")
+        let dropped = log.all.filter { if case .warning(let w) = $0 { return w.contains("ICY title dropped") } else { return false } }
+        #expect(dropped.count == 2, "\(log.all)")
     }
 
     @Test func bufferedBytesStayUnderTheCap() throws {

@@ -44,7 +44,7 @@ import Testing
         let latin1: [UInt8] = Array("StreamTitle='Caf".utf8) + [0xE9] + Array(" - X';".utf8) + [0, 0, 0]
         let l = IcyMetadata.parse(latin1)
         #expect(l?.streamTitle == "Café - X")
-        #expect(l?.wasLatin1 == true)
+        #expect(l?.wasWindows1252 == true)
         #expect(IcyMetadata.parse([0xFF, 0x00, 0x13, 0x99]) == nil)
         #expect(IcyMetadata.parse([0, 0, 0]) == IcyMetadata())
     }

@@ -121,7 +121,7 @@ extension EngineCore {
         }
         loader.async { [self] in
             guard !load.isCancelled else { return }
-            let result = Result { () throws(DecodeError) in try openDecoder(item, load) }
+            let result = Result { () throws(DecodeError) in MonoUpmix.playable(try openDecoder(item, load)) }
             let handOff = result.map { decoder in
                 watch(decoder)
                 return TrackHandOff(track: LoadedTrack(item: item, decoder: decoder))

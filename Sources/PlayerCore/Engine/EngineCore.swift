@@ -94,7 +94,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
         loader.async { [self] in
             // Superseded while it waited behind another load: not even started.
             guard !load.isCancelled else { return }
-            let result = Result { () throws(DecodeError) in try openDecoder(item, load) }
+            let result = Result { () throws(DecodeError) in MonoUpmix.playable(try openDecoder(item, load)) }
             output.withLock {
                 guard generation == playGeneration else { return }
                 pendingLoad = nil

@@ -106,6 +106,7 @@ public final class PlaybackEngine: Sendable {
     public var rate: Double { output.withLock { core.rate } }
 
     /// Sets the left/right balance, clamped to −1 (left only) … 1 (right only), as the stream's per-channel volume.
+    /// Mono tracks are played as stereo (`MonoUpmix`), so it applies to them too.
     public func setBalance(_ balance: Double) {
         guard balance.isFinite else { return }
         output.withLock { core.setBalance(min(1, max(-1, balance))) }

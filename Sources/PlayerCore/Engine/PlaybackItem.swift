@@ -17,6 +17,7 @@ public struct PlaybackItem: Sendable, Hashable, CustomStringConvertible {
 
 /// What the engine learned about an item when it opened it; delivered with `trackStarted`.
 public struct TrackInfo: Sendable, Hashable {
+    /// The format as played: a mono track is played as stereo (see `MonoUpmix`), so balance applies to it.
     public var format: AudioFormat
     /// Exact duration in microseconds, or nil when unknown (streams).
     public var durationMicroseconds: Int64?

@@ -8,7 +8,8 @@ Paths (MEDIA_DIR files are served by name):
   /icy/NAME?metaint=N&title=T&every=S&drop=B&times=K   the file looped forever as an ICY stream at twice
                      real time (metadata block every N bytes; title changes to "T #k" every S seconds; the
                      first K connections are closed after B bytes)
-  /icyraw?metaint=N&kind=absurd|garbage|latin1   hostile ICY streams
+  /icyraw?metaint=N&kind=absurd|garbage|latin1|cp1252|noise   hostile ICY streams (cp1252: a Windows-1252 title
+                     with bytes of 0x80-0x9F; noise: two blocks whose StreamTitle is binary noise, then a good one)
   /drop/NAME?after=N&times=K  closes the connection after N bytes, the first K requests (then serves normally)
   /hold/NAME?key=K&stage=headers|body   holds the response (stage headers: before anything is sent; body: after
                      the headers) until the test releases K, then serves NAME (Range-capable); never released, it
@@ -30,6 +31,9 @@ Paths (MEDIA_DIR files are served by name):
   /hls/NAME.m3u8?hold=K  a VOD playlist whose segments are /hold/NAME?key=K (held until K is released)
   /hlsseg/NAME/I.EXT segment I of NAME
   /hlsself.m3u8      a playlist that references itself
+  /hlsselfmedia.m3u8 a media playlist whose segment is itself
+  /hlsloop/a.m3u8    a master playlist naming /hlsloop/b.m3u8, which names a again
+  /m3uloop/a         a radio playlist (M3U) naming /m3uloop/b, which names a again
   /hlsmillion.m3u8   a playlist of a million segments
   /hlsbad/KIND.m3u8  a VOD playlist of hostile MPEG-TS segments /tsbad/KIND/I: KIND = absurdpes (one endless
                      PES packet of tone.aac), overlong (PES longer than its length field), garbage (random bytes after a PAT)
@@ -245,11 +249,20 @@ class Handler(BaseHTTPRequestHandler):
             return
         data = media('tone.mp3')
 
+        def padded(raw):
+            length = (len(raw) + 15) // 16
+            return bytes([length]) + raw.ljust(length * 16, b'\0')
+
         def block(k):
             if kind == 'latin1':
-                raw = "StreamTitle='Caf\xe9 - Cr\xe8me';".encode('latin-1')
-                length = (len(raw) + 15) // 16
-                return bytes([length]) + raw.ljust(length * 16, b'\0')
+                return padded("StreamTitle='Caf\xe9 - Cr\xe8me';".encode('latin-1'))
+            if kind == 'cp1252':
+                # \x93 \x94 are curly quotes, \x80 the euro sign, \x81 is undefined in Windows-1252.
+                return padded(b"StreamTitle='Caf\xe9 \x93Bar\x94 - 5 \x80\x81 Cr\xe8me';")
+            if kind == 'noise':
+                if k < 2:
+                    return padded(b"StreamTitle='\xff\xfe\xc3(\x01.h\x13\xff\xfey';StreamUrl='';")
+                return padded(b"StreamTitle='Clean Artist - Clean Title';")
             return bytes([255]) + bytes(random.getrandbits(8) for _ in range(255 * 16))
         self.icy_stream(data, int(q.get('metaint', '8192')), block)
 
@@ -467,6 +480,19 @@ class Handler(BaseHTTPRequestHandler):
 
     def h_hlsself_m3u8(self, p, q):
         self.playlist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=128000\n/hlsself.m3u8\n', 'application/vnd.apple.mpegurl')
+
+    def h_hlsselfmedia_m3u8(self, p, q):
+        self.playlist('#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:2.5,\n/hlsselfmedia.m3u8\n#EXT-X-ENDLIST\n',
+                      'application/vnd.apple.mpegurl')
+
+    def h_hlsloop(self, p, q):
+        other = 'b' if p[0].startswith('a') else 'a'
+        self.playlist('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=128000\n/hlsloop/%s.m3u8\n' % other,
+                      'application/vnd.apple.mpegurl')
+
+    def h_m3uloop(self, p, q):
+        other = 'b' if p[0] == 'a' else 'a'
+        self.playlist('#EXTM3U\n#EXTINF:-1,Loop\n%s/m3uloop/%s\n' % (self.base(), other), 'audio/x-mpegurl')
 
     def h_hlsmillion_m3u8(self, p, q):
         body = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n' + '#EXTINF:1.0,\n/hlsseg/tone.mp3/0\n' * 1000000 + '#EXT-X-ENDLIST\n'
