@@ -154,8 +154,9 @@ do { recorder = try RecorderController(connection: connection, meters: player.me
 }
 let libraryFolders = LibraryController.folders(settings: routeSettings, arguments: arguments,
                                               environment: environment, workingDirectory: workingDirectory())
-let library = LibraryController.start(stateDirectory: stateDirectory, folders: libraryFolders, player: player,
-                                      connection: connection, queue: queue)
+/// Opened right after the bus name is taken (see takeBusName); kept for the life of the process. Unsafe is
+/// safe here: written once and only ever touched on the main queue, where takeBusName runs.
+nonisolated(unsafe) var library: LibraryController?
 // A restored, paused track has no event to come: find its art and lyrics now.
 queue.async { player.updateNowPlaying() }
 player.onQuit = { finish("Quit") }
@@ -172,6 +173,11 @@ func takeBusName() {
     } catch {
         fail("cannot own a bus name: \(error)")
     }
+    // The library database is opened after the name is taken (opening it was the largest step before it), but
+    // in this same block on the service queue: no bus call is dispatched before the Library and Playlists
+    // interfaces exist, so a call that activation queued for us still finds them.
+    library = LibraryController.start(stateDirectory: stateDirectory, folders: libraryFolders, player: player,
+                                      connection: connection, queue: queue)
 }
 if startupLoads {
     // The name once the engine's paused load (or the command line's first track) is published: the call that
