@@ -143,4 +143,19 @@ import TestSupport
         #expect(h.engine.state == .playing)
         #expect(h.hears(2000))
     }
+
+    /// A seek while the item still opens (SetPosition right after GoTo) is where it starts, announced as a jump;
+    /// it does not move the track that is no longer heard.
+    @Test func aSeekWhileOpeningBecomesItsStart() {
+        let h = Harness()
+        h.engine.play(item("r1", "radio:1000"))
+        #expect(h.hears(1000))
+        h.engine.play(item("g", "gate"))
+        h.engine.seek(toMicroseconds: 6_000_000)
+        #expect(h.engine.position == 6_000_000)
+        #expect(h.log.wait { if case .positionJumped(let us) = $0 { return us == 6_000_000 } else { return false } } != nil)
+        h.opener.openGate()
+        #expect(h.output.waitForPumps { !h.engine.isLoading })
+        #expect(h.engine.state == .playing)
+    }
 }

@@ -1,7 +1,18 @@
 /// Seeking and choosing the next item.
 extension EngineCore {
     /// Seeks inside the track being heard (lock held).
-    func seek(to target: Int64) { reposition(to: target, announceJump: true) }
+    func seek(to target: Int64) {
+        if pendingItem != nil {
+            // Still opening: the seek is where it will start (a seek right after GoTo must not be lost, nor move the
+            // track that is no longer heard).
+            pendingStart = max(0, target)
+            heldPosition = pendingStart
+            holdPosition = true
+            emit(.positionJumped(microseconds: pendingStart))
+            return
+        }
+        reposition(to: target, announceJump: true)
+    }
 
     /// Sets the playback rate (lock held). What is queued in the output was made at the old rate: it is dropped
     /// and the heard track is rendered again from the heard position, so the change is heard within one request

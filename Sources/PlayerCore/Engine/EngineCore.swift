@@ -50,6 +50,8 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     var currentItem: PlaybackItem? { timeline.lastAnnounced?.track.item ?? pendingItem }
     /// The item being opened by play(), before it is heard.
     var pendingItem: PlaybackItem?
+    /// Where the pending item starts, µs: its `play` start, or a seek made while it opens.
+    var pendingStart: Int64 = 0
     /// The playback rate (1 = normal); audio goes through `stretch` only when it is not 1.
     var rate = 1.0
     /// The time stretcher and its buffers, made on the first use at a rate other than 1 (kept for its format).
@@ -82,6 +84,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
             let load = LoadCancellation()
             pendingLoad = load
             pendingItem = item
+            pendingStart = max(0, start)
             pendingPaused = paused
             dropHeard(corked: paused)
             // From now on the position is the new item's: its start until its first frame is heard.
@@ -101,7 +104,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
                 switch result {
                 case .success(let decoder):
                     watch(decoder)
-                    install(LoadedTrack(item: item, decoder: decoder), start: start, paused: pendingPaused)
+                    install(LoadedTrack(item: item, decoder: decoder), start: pendingStart, paused: pendingPaused)
                 case .failure(let error):
                     pendingItem = nil
                     emit(.error(item, .decode(error)))
