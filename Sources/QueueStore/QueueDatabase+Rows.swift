@@ -5,6 +5,7 @@ import SQLite
 extension QueueDatabase {
     /// Replaces the saved entries `savedIDs[delta.start..<delta.oldEnd]` with `queue.entries[delta.start..<delta.newEnd]`.
     func apply(_ delta: QueueDelta, _ queue: PlaybackQueue, _ db: SQLiteDatabase) throws(SQLiteError) {
+        if let move = SingleMove(delta, old: savedIDs, new: queue.ids) { return try apply(move, queue.ids, db) }
         if delta.removedCount == savedIDs.count && delta.removedCount > 0 {
             try db.run("DELETE FROM entry")
             entryRowsWritten += delta.removedCount
@@ -26,6 +27,15 @@ extension QueueDatabase {
         }
         entryRowsWritten += delta.insertedCount
         if keys == nil { try renumber(ids, db) }
+    }
+
+    /// One entry moved: only its sort key changes, to one between its new neighbours.
+    private func apply(_ move: SingleMove, _ ids: [QueueEntryID], _ db: SQLiteDatabase) throws(SQLiteError) {
+        let before = move.to > 0 ? try key(of: ids[move.to - 1], db) : nil
+        let after = move.to + 1 < ids.count ? try key(of: ids[move.to + 1], db) : nil
+        guard let key = SortKeys.between(before, after, count: 1)?.first else { return try renumber(ids, db) }
+        try db.run("UPDATE entry SET pos = ?1 WHERE id = ?2", [.integer(key), .integer(Self.raw(move.id))])
+        entryRowsWritten += 1
     }
 
     /// No room between two keys: every entry gets a fresh, evenly spaced key (rare; O(queue)).

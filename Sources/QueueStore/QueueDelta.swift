@@ -34,6 +34,33 @@ struct QueueDelta: Equatable {
     }
 }
 
+/// One entry moved, recognised inside a replaced span so that a move to the front of a 100,000-entry queue writes
+/// one row, not the whole span between its old and new places. Pure.
+struct SingleMove: Equatable {
+    var id: QueueEntryID
+    /// Its index in the new list.
+    var to: Int
+
+    /// The move that turns `old` into `new` across `delta`'s span, or nil when the span is not one rotated entry.
+    init?(_ delta: QueueDelta, old: [QueueEntryID], new: [QueueEntryID]) {
+        let n = delta.removedCount
+        guard n >= 2, delta.insertedCount == n else { return nil }
+        let a = old[delta.start..<delta.oldEnd], b = new[delta.start..<delta.newEnd]
+        if b.first == a.last && b.dropFirst().elementsEqual(a.dropLast()) {
+            self.init(id: a.last!, to: delta.start)  // moved back to the span's start
+        } else if b.last == a.first && b.dropLast().elementsEqual(a.dropFirst()) {
+            self.init(id: a.first!, to: delta.newEnd - 1)  // moved on to the span's end
+        } else {
+            return nil
+        }
+    }
+
+    init(id: QueueEntryID, to: Int) {
+        self.id = id
+        self.to = to
+    }
+}
+
 /// Sort keys for entries: spaced `gap` apart so inserts between two entries rarely renumber the rest. Pure.
 enum SortKeys {
     static let gap: Int64 = 1 << 20

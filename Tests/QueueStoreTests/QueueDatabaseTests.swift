@@ -76,6 +76,13 @@ import Testing
         state.queue = q
         try db.save(state)
         #expect(db.entryRowsWritten == 1)
+        // Moves to either end and back into the middle: one row each, not the span they cross.
+        for (from, to) in [(q.count - 1, 0), (0, q.count - 1), (10, 15_000), (15_000, 9), (7, 8)] {
+            try q.move(q.ids[from], to: to)
+            state.queue = q
+            try db.save(state)
+            #expect(db.entryRowsWritten == 1, "move \(from) → \(to)")
+        }
         #expect(try reopen(dir) == state)
     }
 

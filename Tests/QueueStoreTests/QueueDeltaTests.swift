@@ -33,4 +33,19 @@ import Testing
         #expect(IDBlob.decode(IDBlob.encode(list)) == list)
         #expect(IDBlob.decode(IDBlob.encode(list) + [7, 7]) == list)
     }
+
+    @Test func aSingleMovedEntryIsRecognised() {
+        func ids(_ raw: [UInt64]) -> [QueueEntryID] { raw.map(QueueEntryID.init(rawValue:)) }
+        func move(_ old: [UInt64], _ new: [UInt64]) -> SingleMove? {
+            let (o, n) = (ids(old), ids(new))
+            return SingleMove(QueueDelta(from: o, to: n), old: o, new: n)
+        }
+        #expect(move([1, 2, 3, 4, 5], [5, 1, 2, 3, 4]) == SingleMove(id: QueueEntryID(rawValue: 5), to: 0))
+        #expect(move([1, 2, 3, 4, 5], [2, 3, 4, 5, 1]) == SingleMove(id: QueueEntryID(rawValue: 1), to: 4))
+        #expect(move([1, 2, 3, 4, 5], [1, 4, 2, 3, 5]) == SingleMove(id: QueueEntryID(rawValue: 4), to: 1))
+        #expect(move([1, 2, 3], [2, 1, 3]) != nil)
+        #expect(move([1, 2, 3, 4], [4, 3, 2, 1]) == nil)    // a reorder, not one move
+        #expect(move([1, 2, 3], [1, 9, 3]) == nil)          // a replacement
+        #expect(move([1, 2, 3], [1, 3]) == nil)             // a removal
+    }
 }
