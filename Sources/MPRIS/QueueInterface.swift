@@ -5,8 +5,9 @@ import PlayerCore
 /// Names of Linnet's whole-queue interface, next to the MPRIS interfaces on `/org/mpris/MediaPlayer2`.
 public enum LinnetQueueNames {
     public static let interface = "org.mpris.MediaPlayer2.linnet.Queue"
-    /// The most entries one `List` call returns (a longer request is cut here; clients page by offset).
-    public static let listLimit = 1_000
+    /// The most entries one `List` call returns (a longer request is cut here; clients page by offset): 1,000
+    /// metadata maps took 24 ms to answer and decode at 100,000 entries, 250 keep a call within 10 ms.
+    public static let listLimit = 250
 }
 
 /// The whole queue's shape as the Queue interface shows it.

@@ -6,8 +6,8 @@ import LinnetCLI
 /// which is all such a player offers.
 struct QueueCommands {
     static let interface = "org.mpris.MediaPlayer2.linnet.Queue"
-    /// Entries asked for per List call (the service answers at most 1,000).
-    static let page = 1_000
+    /// Entries asked for per List call (the service answers at most 250).
+    static let page = 250
 
     let player: MPRISClient
 

@@ -129,8 +129,8 @@ def queue_calls(obj, rounds, demo):
     rounds_of("List 50 at the start", lambda _: obj.List(dbus.UInt32(0), dbus.UInt32(50), dbus_interface=QUEUE))
     rounds_of("List 50 at the end",
               lambda _: obj.List(dbus.UInt32(length - 50), dbus.UInt32(50), dbus_interface=QUEUE))
-    rounds_of("List 1000 in the middle",
-              lambda _: obj.List(dbus.UInt32(length // 2), dbus.UInt32(1000), dbus_interface=QUEUE))
+    rounds_of("List 250 in the middle",
+              lambda _: obj.List(dbus.UInt32(length // 2), dbus.UInt32(250), dbus_interface=QUEUE))
     rounds_of("GoTo", lambda i: obj.GoTo(dbus.UInt32(i), dbus_interface=QUEUE), lambda i: length // 2 + i % 2)
     last_id = lambda _: obj.List(dbus.UInt32(length - 1), dbus.UInt32(1), dbus_interface=QUEUE)[0][0]
     rounds_of("Move last to 0", lambda oid: obj.Move(oid, dbus.UInt32(0), dbus_interface=QUEUE), last_id)
@@ -284,7 +284,7 @@ def mpd_queue_calls(m, count, rounds):
     rounds_of("Get Length", "status", lambda i: "status")
     rounds_of("List 50 at the start", "playlistinfo 0:50", lambda i: "playlistinfo 0:50")
     rounds_of("List 50 at the end", "playlistinfo N-50:N", lambda i: "playlistinfo %d:%d" % (length - 50, length))
-    rounds_of("List 1000 in the middle", "playlistinfo", lambda i: "playlistinfo %d:%d" % (length // 2, length // 2 + 1000))
+    rounds_of("List 250 in the middle", "playlistinfo", lambda i: "playlistinfo %d:%d" % (length // 2, length // 2 + 250))
     rounds_of("GoTo", "play", lambda i: "play %d" % (length // 2 + i % 2))
     rounds_of("Move last to 0", "move", lambda i: "move %d 0" % (length - 1))
     first = next(iter(l.split(": ", 1)[1].strip() for l in c.command("playlistinfo 0:1") if l.startswith("file: ")))
