@@ -48,7 +48,7 @@ extension Player {
         let group = DispatchGroup()
         let box = CollectionBox()
         let collector = self.collector
-        DispatchQueue.walkQueue().async(group: group) {
+        WalkThread.run(in: group) {
             box.value = collector.collect(paths, workingDirectory: workingDirectory)
         }
         let apply: () -> Void = { [self] in
@@ -67,14 +67,6 @@ extension Player {
             group.notify(queue: queue, execute: apply)
         }
     }
-}
-
-extension DispatchQueue {
-    /// A serial queue of its own for one walk of paths (a new one per walk, so two walks still run side by side).
-    /// Not a global queue: the first job on one of those starts libdispatch's pool monitor on Linux, a 1 s timer
-    /// that is never cancelled, and a paused daemon would wake every second for the rest of its life. Serial
-    /// queues run on the overcommit pool, which that monitor does not watch.
-    static func walkQueue() -> DispatchQueue { DispatchQueue(label: "linnet.walk", qos: .userInitiated) }
 }
 
 /// The walk's result, handed from the worker to the service's queue. `@unchecked Sendable`: written once by the

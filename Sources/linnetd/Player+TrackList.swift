@@ -95,7 +95,7 @@ extension Player {
         let group = DispatchGroup()
         let box = ExpansionBox()
         let collector = self.collector
-        DispatchQueue.walkQueue().async(group: group) {  // not a global queue: see walkQueue
+        WalkThread.run(in: group) {
             box.result = Self.expand(locations, collector)
         }
         let finish: () -> PlayerCommandError? = {
