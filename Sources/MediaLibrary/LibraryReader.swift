@@ -58,6 +58,24 @@ final class LibraryReader {
         return out
     }
 
+    /// The songs with `ids`, in that order (ids that are no longer songs are left out), by primary key.
+    func songs(ids: [Int64]) throws(SQLiteError) -> [SongRow] {
+        var found: [Int64: SongRow] = [:]
+        found.reserveCapacity(ids.count)
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let statement = try db.prepare("SELECT \(LibrarySQL.songColumns) FROM songs s JOIN files f ON f.id = s.id "
+                                           + "WHERE s.id IN (\(marks))")
+            try statement.bind(chunk.map { SQLiteValue.integer($0) })
+            while try statement.step() {
+                let song = Self.song(statement)
+                found[song.id] = song
+            }
+        }
+        return ids.compactMap { found[$0] }
+    }
+
     /// Drops the page cache this connection filled (the next queries read from the OS's cache).
     func releaseMemory() { _ = try? db.execute("PRAGMA shrink_memory") }
 

@@ -2,26 +2,35 @@ import Dispatch
 import Glibc
 import PlayerCore
 import SQLite
+import Synchronization
 
 /// The media library: scans its folders in the background, follows changes with inotify and answers queries
 /// from SQLite (nothing of the library is held in memory).
 ///
 /// Concurrency: two confinement domains. The scanner, the writer connection and the watcher live on `scanQueue`
 /// (a full scan runs on a niced thread of its own while `scanQueue` waits for it);
-/// the reader connection, `status` and the callbacks live on `serviceQueue` (the daemon's queue). They talk only
-/// by `async` hops carrying values, hence `@unchecked Sendable`.
+/// the reader connection, `status`, the search index and the callbacks live on `serviceQueue` (the daemon's queue).
+/// They talk only by `async` hops carrying values, and through the atomic `changes`, hence `@unchecked Sendable`.
 public final class LibraryService: @unchecked Sendable {
     public let roots: [[UInt8]]
     let serviceQueue: DispatchQueue
-    private let scanQueue = DispatchQueue(label: "linnet.library.scan", qos: .utility)
+    let scanQueue = DispatchQueue(label: "linnet.library.scan", qos: .utility)
     let log: @Sendable (String) -> Void
     // scanQueue only:
     private var scanner: LibraryScanner?
     private var watcher: DirectoryWatcher?
     private var scanRequested = false
     private var scanning = false
+    let databasePath: String
+    /// Bumped by the scan queue before and after it writes songs (odd while it writes), so that the service queue
+    /// knows whether a search index still shows the library (`LibraryService+Search`).
+    let changes = Atomic<UInt64>(0)
     // serviceQueue only:
     let reader: LibraryReader
+    /// The search index and what became of it (`LibraryService+Search`).
+    var search = SearchIndexSlot()
+    /// How long the search index stays without a text query before its memory is given back.
+    let searchIndexKeep: DispatchTimeInterval
     let playlistStore: PlaylistStore
     /// What the bus shows; changed only on the service queue.
     public private(set) var status = LibraryStatus()
@@ -32,8 +41,11 @@ public final class LibraryService: @unchecked Sendable {
 
     /// Opens (or rebuilds) the database at `databasePath`; call on the service queue.
     public init(databasePath: String, roots: [String], serviceQueue: DispatchQueue,
+                searchIndexKeep: DispatchTimeInterval = .seconds(300),
                 log: @escaping @Sendable (String) -> Void) throws(LibraryError) {
         self.roots = roots.map { BytePath.bytes($0) }  // a folder named in BytePath form keeps its bytes
+        self.databasePath = databasePath
+        self.searchIndexKeep = searchIndexKeep
         self.serviceQueue = serviceQueue
         self.log = log
         do {
@@ -82,9 +94,11 @@ public final class LibraryService: @unchecked Sendable {
             // own at nice 10 while this queue waits for it: the bus thread then wins the CPU whenever it has
             // work. The scanner and watcher stay confined: nothing else runs on this queue until it is joined.
             var failure: SQLiteError?
+            changes.add(1, ordering: .sequentiallyConsistent)
             BackgroundWorkers.run(count: 1) { _ in
                 do throws(SQLiteError) { try scanner.scan(roots: roots) } catch { failure = error }
             }
+            changes.add(1, ordering: .sequentiallyConsistent)
             if let failure { log("library: scan failed: \(failure)") }
             var end = timespec()
             clock_gettime(CLOCK_MONOTONIC, &end)
@@ -101,7 +115,9 @@ public final class LibraryService: @unchecked Sendable {
 
     private func changed(_ dirs: [[UInt8]]) {
         guard let scanner else { return }
+        changes.add(1, ordering: .sequentiallyConsistent)
         do { try scanner.rescan(directories: dirs, roots: roots) } catch { log("library: update failed: \(error)") }
+        changes.add(1, ordering: .sequentiallyConsistent)
         serviceQueue.async {
             self.refreshCount(scanning: self.status.scanning)
             self.onFoldersChanged()
@@ -142,6 +158,7 @@ public final class LibraryService: @unchecked Sendable {
         if let info, info.isAutomatic, query.kind == .songs, query.filter == LibraryQuery.Filter(playlist: info.id) {
             return info.songs
         }
+        if let index = indexFor(query), let text = query.filter.text { return index.count(TextFolding.fold(text)) }
         do { return try reader.count(query) } catch { throw .storage(error.description) }
     }
 
@@ -156,7 +173,15 @@ public final class LibraryService: @unchecked Sendable {
         if let info, info.isAutomatic, query.kind == .songs, query.filter == LibraryQuery.Filter(playlist: info.id) {
             return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
         }
-        do { return try reader.rows(query, offset: offset, limit: limit) } catch { throw .storage(error.description) }
+        do {
+            if let index = indexFor(query), let text = query.filter.text {
+                let ids = index.matches(TextFolding.fold(text), offset: offset, limit: limit)
+                return try reader.songs(ids: ids).map { .song($0) }
+            }
+            return try reader.rows(query, offset: offset, limit: limit)
+        } catch {
+            throw .storage(error.description)
+        }
     }
 
     /// `query` with its playlist filter (an id, a file playlist's path or a name) replaced by the playlist's id,

@@ -151,6 +151,15 @@ public final class SQLiteStatement {
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
+    /// Appends column `index`'s bytes (text or blob, nothing for NULL) to `buffer`, without an array per row.
+    public func appendBytes(_ index: Int32, to buffer: inout [UInt8]) {
+        // blob before bytes, as SQLite advises (the pointer first, then the length of what it points to).
+        guard let pointer = sqlite3_column_blob(handle, index) else { return }
+        let count = Int(truncatingIfNeeded: sqlite3_column_bytes(handle, index))
+        guard count > 0 else { return }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     /// Column `index` with its own storage type.
     public func value(_ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, index) {

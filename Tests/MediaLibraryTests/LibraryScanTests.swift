@@ -24,11 +24,11 @@ import TestSupport
             try tree.write(to: music, template: try LibraryTree.template(in: dir.path))
         }
 
-        func start() throws {
+        func start(searchIndexKeep: DispatchTimeInterval = .seconds(300)) throws {
             let log = logs
             service = try queue.sync {
                 try LibraryService(databasePath: dir.file("library.db"), roots: [music], serviceQueue: queue,
-                                   log: { log.append($0) })
+                                   searchIndexKeep: searchIndexKeep, log: { log.append($0) })
             }
         }
 

@@ -39,6 +39,13 @@ public struct LibraryTree: Sendable {
         }
     }
 
+    /// Words some titles end with, so that search benchmarks have terms of every kind: "kestrel" in a fifth of
+    /// the songs (common), "ab" as a two-letter prefix of common words, "夜曲" (two CJK characters) in one in 37.
+    public static func searchWords(_ index: Int) -> String {
+        let words = [" Kestrel", "", " Abbey", " Harbour", "", " Kestrel Wing", " Cabin", "", " Meadow", ""]
+        return words[index % words.count] + (index % 37 == 0 ? " 夜曲" : "")
+    }
+
     public init(count: Int) {
         var songs: [Song] = []
         songs.reserveCapacity(count)
@@ -57,6 +64,7 @@ public struct LibraryTree: Sendable {
                 if let second, track % 2 == 1 { artists.append(second) }
                 if let star, track == 4 { artists.insert(star, at: 0) }
                 let title = "Song \(String(format: "%06d", songs.count)) \(track % 3 == 0 ? "東京" : "night")"
+                    + Self.searchWords(songs.count)
                 songs.append(Song(relativePath: "\(folder)/\(String(format: "%02d", track)) Track.mp3", title: title,
                                   artists: artists, album: album, albumArtist: compilation ? "Various Artists" : nil,
                                   albumOwner: compilation ? "Various Artists" : main,

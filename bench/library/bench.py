@@ -129,6 +129,31 @@ class Linnet:
         self.bus_proc.wait()
 
 
+# Terms a search box sends (the generator's titles hold them: LibraryTree.searchWords).
+TYPING = [("kestrel", "common word"), ("ab", "two-letter prefix"), ("夜曲", "two CJK characters"),
+          ("k", "one letter"), ("夜", "one CJK character"), ("sigur ros", "folded name"),
+          ("song 012345", "rare"), ("zzzz", "no match")]
+
+
+def typing_rows(ln, mpd_typing):
+    """Query(limit 50) and Count latencies per term; the first Query of each term is timed on its own."""
+    out = []
+    cold = None
+    for term, kind in TYPING:
+        flt = dbus.Dictionary({"text": term}, signature="sv")
+        q = lambda: ln.lib.Query("songs", flt, "", dbus.UInt32(0), dbus.UInt32(50), timeout=60)
+        if cold is None:
+            cold = timed(q, rounds=1)[0]   # answered by SQLite; starts the index build
+        wait_for("search index", lambda: "search index of" in open(os.path.join(ln.dir, "log")).read(), timeout=60)
+        matches = int(ln.lib.Count("songs", flt, timeout=60))
+        query = timed(q)
+        count = timed(lambda: ln.lib.Count("songs", flt, timeout=60))
+        _, mpd_q, mpd_c = mpd_typing[term]
+        out.append((term, kind, matches, statistics.median(query), pct(query, 99), statistics.median(count),
+                    mpd_q, mpd_c, statistics.median(query) / mpd_q if mpd_q else float("nan")))
+    return cold, out
+
+
 def main():
     linnetd, generator, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     work = tempfile.mkdtemp(prefix="linnet-bench-library-")
@@ -163,6 +188,10 @@ def main():
         mpd_artists = timed(lambda: mpd.command("list artist"))
         mpd_search_n = mpd.command('search any "%s"' % search)
         mpd_search = timed(lambda: mpd.command('search any "%s"' % search))
+        mpd_typing = {term: (mpd.command('search any "%s" window 0:50' % term) // 1,
+                             statistics.median(timed(lambda: mpd.command('search any "%s" window 0:50' % term))),
+                             statistics.median(timed(lambda: mpd.command('count any "%s"' % term))))
+                      for term, _ in TYPING}
         mpd_rss = rss_mb(mpd.proc.pid)
         started.remove(mpd)
         mpd.close()
@@ -202,6 +231,7 @@ def main():
         ln_search_n = len(ln.lib.Query("songs", flt, "", dbus.UInt32(0), dbus.UInt32(10 ** 6), timeout=60))
         ln_search = timed(lambda: ln.lib.Query("songs", flt, "", dbus.UInt32(0), dbus.UInt32(10 ** 6), timeout=60))
         ln_fold = len(ln.lib.Query("songs", dbus.Dictionary({"text": "sigur ros"}, signature="sv"), "", dbus.UInt32(0), dbus.UInt32(10 ** 6)))
+        cold, typing = typing_rows(ln, mpd_typing)
         time.sleep(1)
         ln_rss = rss_mb(ln.proc.pid)
         started.remove(ln)
@@ -227,6 +257,15 @@ def main():
         print("linnetd songs after scan: %d; artists listed: linnetd %d, MPD %d; search hits: linnetd %d, MPD %d "
               "(MPD protocol lines / 1 per field); `sigur ros` finds %d songs in linnetd" %
               (songs, ln_artists_n, mpd_artists_n, ln_search_n, mpd_search_n, ln_fold))
+        print()
+        print("Search as you type (`Query(songs, {text}, \"\", 0, 50)` and `Count`; MPD `search any \"T\" window 0:50` "
+              "and `count any \"T\"`; medians of %d). The first text query after start, answered by SQLite while the "
+              "search index builds: %.2f ms." % (ROUNDS, cold))
+        print()
+        print("| term | kind | matches | Query p50 / p99, ms | Count p50, ms | MPD search p50, ms | MPD count p50, ms | ratio Query/MPD |")
+        print("|---|---|---|---|---|---|---|---|")
+        for r in typing:
+            print("| %s | %s | %d | %.2f / %.2f | %.2f | %.2f | %.2f | %.3f |" % r)
         if busy:
             print("Get PlaybackStatus during linnetd's first scan (separate client, %d calls): p50 %.2f ms, p99 %.2f ms, max %.2f ms" %
                   (len(busy), statistics.median(busy), pct(busy, 99), max(busy)))
