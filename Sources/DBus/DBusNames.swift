@@ -1,4 +1,5 @@
 internal import CDBus
+import Glibc
 
 /// Validation of the names D-Bus puts in message headers; libdbus aborts the process on invalid ones, so every name
 /// is checked here before it reaches libdbus.
@@ -14,7 +15,14 @@ public enum DBusNames {
     /// True when `name` is a valid bus name, unique (`:1.42`) or well-known (`org.mpris.MediaPlayer2.linnet`).
     public static func isValidBusName(_ name: String) -> Bool { check(name, dbus_validate_bus_name) }
     /// True when `s` can be sent as a D-Bus string: valid UTF-8 without NUL characters.
-    public static func isValidString(_ s: String) -> Bool { !s.utf8.contains(0) }
+    public static func isValidString(_ s: String) -> Bool {
+        // memchr over the contiguous bytes: this runs for every string of every reply (a page of 50 library
+        // rows holds ~1,000), where the generic byte loop cost ~20 instructions a byte.
+        s.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            return memchr(base, 0, bytes.count) == nil
+        } ?? !s.utf8.contains(0)
+    }
 
     /// Throws `InvalidArgs` naming `what` unless `path` is a valid object path.
     public static func validateObjectPath(_ path: String, _ what: String = "object path") throws(DBusError) {

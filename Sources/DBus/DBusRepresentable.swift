@@ -97,7 +97,8 @@ extension Array: DBusRepresentable where Element: DBusRepresentable {
         }
         self = out
     }
-    public var dbusValue: DBusValue { .array(element: Element.dbusSignature, map(\.dbusValue)) }
+    // A closure, not `\.dbusValue`: a key path in this generic context is instantiated at run time on every call.
+    public var dbusValue: DBusValue { .array(element: Element.dbusSignature, map { $0.dbusValue }) }
 }
 /// Swift dictionaries travel as `a{kv}`; entries are sent in key order of their D-Bus form for determinism only
 /// when the key is a string.

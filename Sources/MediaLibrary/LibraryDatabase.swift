@@ -34,6 +34,10 @@ enum LibraryDatabase {
     static func join(_ list: [String]) -> String { list.joined(separator: "\u{1F}") }
     static func split(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return text.split(separator: "\u{1F}", omittingEmptySubsequences: true).map(String.init)
+        // Split on the byte (0x1F is never part of a longer UTF-8 sequence): splitting on Characters runs the
+        // grapheme breaker over every name of every row read.
+        return text.utf8.split(separator: 0x1F, omittingEmptySubsequences: true).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 }

@@ -40,19 +40,30 @@ public struct SongRow: Sendable, Hashable {
 
     /// The `file://` URI of the path, percent-encoding every byte outside the URI path set (works for any bytes).
     public var uri: String {
-        var out = "file://"
+        var out: [UInt8] = Array("file://".utf8)
+        out.reserveCapacity(7 + path.count + path.count / 4)
         for b in path {
-            let plain = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                || "-._~!$&'()*+,;=:@/".utf8.contains(b)
-            if plain { out.unicodeScalars.append(Unicode.Scalar(b)) } else {
-                let hex = Array("0123456789ABCDEF".utf8)
-                out.unicodeScalars.append("%")
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(b >> 4)]))
-                out.unicodeScalars.append(Unicode.Scalar(hex[Int(b & 0xF)]))
+            if Self.plainInURIPath[Int(b)] {
+                out.append(b)
+            } else {
+                out.append(0x25)  // %
+                out.append(Self.hexDigits[Int(b >> 4)])
+                out.append(Self.hexDigits[Int(b & 0xF)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// The bytes a URI path carries as they are (RFC 3986 unreserved, sub-delims, ':', '@', '/').
+    private static let plainInURIPath: [Bool] = {
+        var plain = [Bool](repeating: false, count: 256)
+        for range: ClosedRange<UInt8> in [0x61...0x7A, 0x41...0x5A, 0x30...0x39] {
+            for b in range { plain[Int(b)] = true }
+        }
+        for b in "-._~!$&'()*+,;=:@/".utf8 { plain[Int(b)] = true }
+        return plain
+    }()
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }
 
 /// A group row: its display name and how many songs it has; albums also carry album artist and year.
