@@ -44,12 +44,7 @@ enum LibrarySQL {
         }
         if let text = filter.text {
             let folded = TextFolding.fold(text)
-            if folded.unicodeScalars.count >= 3 {
-                // The trigram index answers substrings of three characters or more; a quoted phrase of them
-                // matches exactly the texts that contain the substring.
-                let phrase = "\"" + folded.replacingQuotes + "\""
-                conditions.append("s.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH \(bind(.text(phrase))))")
-            } else if !folded.isEmpty {
+            if !folded.isEmpty {
                 conditions.append("s.id IN (SELECT id FROM search WHERE instr(text, \(bind(.text(folded)))) > 0)")
             }
         }
@@ -174,15 +169,5 @@ enum LibrarySQL {
         case .composers: return .composer
         default: return .artist
         }
-    }
-}
-
-extension String {
-    /// Doubles every `"` (FTS5 phrase quoting).
-    var replacingQuotes: String {
-        guard contains("\"") else { return self }
-        var out = ""
-        for c in self { if c == "\"" { out += "\"\"" } else { out.append(c) } }
-        return out
     }
 }

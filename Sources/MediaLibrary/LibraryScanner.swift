@@ -24,11 +24,13 @@ final class LibraryScanner: @unchecked Sendable {
     private var pendingWrites = 0
     private var visited: Set<FileID> = []
     /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes:
-    /// 1024 writes or 128 folders; larger batches keep the FTS index from merging many small segments).
+    /// 1024 writes or 128 folders: fewer, larger commits write each index page once per batch).
     private var directoriesInTransaction = 0
     private var inTransaction = false
     /// Files to read, collected across directories.
     private var pending: [Pending] = []
+    /// Files read and not yet written: the walk's batches are written while the next one is read.
+    private var read: [(Pending, Result<LibrarySong, DecodeError>)] = []
     /// Playlist files met by the running full scan.
     private var playlistFiles: [[UInt8]] = []
     /// Album folders that gained or lost songs since their albums were last decided (`settleAlbums`), in order.
@@ -50,6 +52,7 @@ final class LibraryScanner: @unchecked Sendable {
         visited = []
         playlistFiles = []
         pending = []
+        read = []   // what a failed scan read and did not write is read again
         defer { try? commit() }
         try rebuildAlbumsIfAsked()
         for root in roots { try scanRoot(root) }
@@ -152,7 +155,7 @@ final class LibraryScanner: @unchecked Sendable {
             pending.append(Pending(path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
                                    oldID: old?.id, sidecarLyrics: lyricsNames.contains(PathKey(stem))))
         }
-        if pending.count >= 64 { try flushPending() }
+        if pending.count >= 64 { try flushPending(overlapped: true) }
         for (path, entry) in known where !present.contains(path) {
             try begin()
             try writer.forget(id: entry.id)
@@ -176,19 +179,38 @@ final class LibraryScanner: @unchecked Sendable {
     }
 
     /// Reads the tags of the files collected so far (across directories, so every core has work) and records them,
-    /// then decides the albums of the album folders they are in (and of those that lost songs).
-    private func flushPending() throws(SQLiteError) {
+    /// then decides the albums of the album folders they are in (and of those that lost songs). With `overlapped`
+    /// (from inside the walk), this batch's tags are read while the previous batch is written, and this batch waits
+    /// in `read` for the next call; every other call writes everything before it returns.
+    private func flushPending(overlapped: Bool = false) throws(SQLiteError) {
         let batch = pending
         pending = []
-        // Tags are read on every core; the database is written here, in order, by this one thread.
-        let results = ParallelMap.map(batch) { p in
+        let previous = read
+        read = []
+        var failure: SQLiteError?
+        // Tags are read on every core; the database is written by one worker at a time (the scan thread waits).
+        let tags: @Sendable (Pending) -> Result<LibrarySong, DecodeError> = { p in
             TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
         }
+        let results = previous.isEmpty ? ParallelMap.map(batch, tags) : ParallelMap.map(batch, tags, alongside: {
+            do throws(SQLiteError) { try self.write(previous) } catch { failure = error }
+        })
+        if let failure { throw failure }
+        read = Array(zip(batch, results))
+        if !overlapped {
+            let last = read
+            read = []
+            try write(last)
+        }
+    }
+
+    /// Records files whose tags were read, and their songs.
+    private func write(_ batch: [(Pending, Result<LibrarySong, DecodeError>)]) throws(SQLiteError) {
         var read: [PathKey: [LibraryWriter.NewSong]] = [:]
         let now = Int64(time(nil))
         // A file's row and its song are written in one transaction: a file recorded without its song would be
         // kept as unchanged by the next scan and never read again.
-        for (p, result) in zip(batch, results) {
+        for (p, result) in batch {
             try begin()
             switch result {
             case .success(let song):
@@ -274,6 +296,8 @@ final class LibraryScanner: @unchecked Sendable {
     func rescan(directories: [[UInt8]], roots: [[UInt8]]) throws(SQLiteError) {
         visited = []
         playlistFiles = []
+        pending = []
+        read = []
         defer { try? commit() }
         for dir in directories {
             guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }

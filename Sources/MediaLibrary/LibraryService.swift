@@ -90,7 +90,7 @@ public final class LibraryService: @unchecked Sendable {
             scanRequested = false
             var clock = timespec()
             clock_gettime(CLOCK_MONOTONIC, &clock)
-            // The walk and the database writes (FTS indexing is most of the scan's CPU) run on a thread of their
+            // The walk and the database writes (most of the scan's CPU) run on a thread of their
             // own at nice 10 while this queue waits for it: the bus thread then wins the CPU whenever it has
             // work. The scanner and watcher stay confined: nothing else runs on this queue until it is joined.
             var failure: SQLiteError?

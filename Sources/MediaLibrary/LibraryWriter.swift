@@ -13,7 +13,6 @@ final class LibraryWriter {
     private let upsertName: SQLiteStatement
     private let linkName: SQLiteStatement
     private let insertSearch: SQLiteStatement
-    private let insertSearchIndex: SQLiteStatement
     private let filesInDir: SQLiteStatement
     private let setAlbum: SQLiteStatement
     private let unlinkAlbumArtist: SQLiteStatement
@@ -56,7 +55,6 @@ final class LibraryWriter {
         linkName = try db.prepare("INSERT OR IGNORE INTO song_names(role, name, song) VALUES (?1, ?2, ?3)",
                                   persistent: true)
         insertSearch = try db.prepare("INSERT OR REPLACE INTO search(id, text) VALUES (?1, ?2)", persistent: true)
-        insertSearchIndex = try db.prepare("INSERT INTO search_fts(rowid, text) VALUES (?1, ?2)", persistent: true)
         filesInDir = try db.prepare("SELECT id, path, size, mtime FROM files WHERE dir = ?1", persistent: true)
         setAlbum = try db.prepare("UPDATE songs SET album_id = ?2 WHERE id = ?1", persistent: true)
         unlinkAlbumArtist = try db.prepare("DELETE FROM song_names WHERE song = ?1 AND role = \(LibrarySchema.Role.albumArtist.rawValue)",
@@ -111,7 +109,6 @@ final class LibraryWriter {
         ])
         let searchText = song.searchText
         try insertSearch.run([.integer(id), .text(searchText)])
-        try insertSearchIndex.run([.integer(id), .text(searchText)])
         for artist in song.artists { try link(.artist, artist, sortTag: nil, song: id) }
         try link(.albumArtist, albumArtist, sortTag: nil, song: id)
         for genre in song.genres { try link(.genre, genre, sortTag: nil, song: id) }

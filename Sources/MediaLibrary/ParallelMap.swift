@@ -5,11 +5,25 @@ import Dispatch
 enum ParallelMap {
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         guard items.count > 1 else { return items.map(transform) }
+        return map(items, transform, alongside: nil)
+    }
+
+    /// Maps items on every core while one of the workers runs `alongside` once, first: the scanner writes the
+    /// previous batch to the database while this batch's tags are read (the writes and the reads then overlap;
+    /// with two cores, one writes and one reads). The caller's thread is blocked until both are done, so
+    /// `alongside` may use what the caller owns.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R,
+                                              alongside: (() -> Void)?) -> [R] {
         let slots = Slots<R>(count: items.count)
+        let first = alongside == nil ? 0 : 1
         items.withUnsafeBufferPointer { input in
             let base = UnsafeSendable(input)
-            BackgroundWorkers.run(count: items.count) { i in
-                slots.set(i, transform(base.value[i]))
+            BackgroundWorkers.run(count: items.count + first) { i in
+                if i < first {
+                    alongside?()
+                } else {
+                    slots.set(i - first, transform(base.value[i - first]))
+                }
             }
         }
         return slots.results()

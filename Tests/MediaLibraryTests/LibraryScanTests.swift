@@ -97,7 +97,7 @@ import TestSupport
             #expect(try f.count(.songs, .init(text: text)) == f.tree.songs(matching: text).count, "search \(text)")
         }
         #expect(try f.count(.songs, .init(text: "東京")) > 0)
-        // FTS5 syntax in the text is searched for literally, not parsed (quotes, operators, stars).
+        // Query syntax in the text is searched for literally, not parsed (quotes, operators, stars).
         for text in ["Don\"t", "night OR song", "son*", "\"", "a\"b\"c", "NEAR(x y)"] {
             #expect(try f.count(.songs, .init(text: text)) == f.tree.songs(matching: text).count, "search \(text)")
         }

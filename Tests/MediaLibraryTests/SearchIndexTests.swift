@@ -12,7 +12,7 @@ import Testing
         return builder.finish()
     }
 
-    /// The ids a plain scan finds (byte substring, as SQL's instr and the trigram phrase match do).
+    /// The ids a plain scan finds (byte substring, as SQL's instr does).
     static func model(_ texts: [String], _ needle: String) -> [Int64] {
         texts.enumerated().compactMap { i, text in
             let hay = Array(text.utf8), key = Array(needle.utf8)
