@@ -20,6 +20,26 @@ import Testing
         #expect(TextFolding.fold("") == "")
     }
 
+    @Test func asciiFoldingByBytesEqualsTheScalarRules() {
+        // Every ASCII byte alone and between letters, runs of white space at both ends, the field separator.
+        var texts = ["", " ", "  A  b\t\tC\r\n", "Song 000123 Kestrel\u{1F}Artist 00012\u{1F}Album 00001 Sessions",
+                     "\u{1F}", "\u{0B}x\u{0C}", "MIXED case WORDS"]
+        for v in UInt8(0)...0x7F {
+            let c = String(UnicodeScalar(v))
+            texts += [c, "A" + c + "z", c + c + "Q"]
+        }
+        for text in texts {
+            #expect(TextFolding.foldASCII(text) == TextFolding.foldScalars(text), "\(Array(text.utf8))")
+        }
+        #expect(TextFolding.foldASCII("Björk") == nil)
+        #expect(FileTitle.lastComponent(of: "/a/b/c.mp3") == "c.mp3")
+        #expect(FileTitle.lastComponent(of: "/a/b//") == "b")
+        #expect(FileTitle.lastComponent(of: "c.mp3") == "c.mp3")
+        #expect(FileTitle.lastComponent(of: "///") == "///")
+        #expect(FileTitle.title(fromPath: "/Music/Ä/05 Track.mp3") == "05 Track")
+        #expect(FileTitle.title(fromPath: "/Music/.hidden") == ".hidden")
+    }
+
     @Test func sortNames() {
         #expect(SortName.key(for: "The Beatles") == "beatles, the")
         #expect(SortName.key(for: "the the") == "the, the")

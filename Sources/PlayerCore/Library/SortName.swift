@@ -27,8 +27,21 @@ public enum CompilationRule {
 /// The title of an untagged file: its name without directory and extension.
 public enum FileTitle {
     public static func title(fromPath path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        let name = lastComponent(of: path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return String(name) }
         return String(name[..<dot])
+    }
+
+    /// The last non-empty `/`-separated component of `path` (the whole path when it has none), found from the end
+    /// by bytes: a scan asks this of every file.
+    public static func lastComponent(of path: String) -> Substring {
+        var end = path.utf8.endIndex
+        while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = path.utf8.index(before: end)
+        }
+        let trimmed = path[..<end]
+        guard !trimmed.isEmpty else { return path[...] }
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
+        return trimmed[trimmed.utf8.index(after: slash)...]
     }
 }

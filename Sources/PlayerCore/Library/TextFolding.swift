@@ -7,6 +7,11 @@
 public enum TextFolding {
     /// The folded form of `text` (also trims and collapses runs of white space to one space).
     public static func fold(_ text: String) -> String {
+        foldASCII(text) ?? foldScalars(text)
+    }
+
+    /// `fold` scalar by scalar, for any text.
+    static func foldScalars(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -34,6 +39,28 @@ public enum TextFolding {
             }
         }
         return String(out)
+    }
+
+    /// `fold` of an all-ASCII text by bytes (the same rules as the scalar loop's ASCII branch), nil for any other
+    /// text: most tags are ASCII, and a scan folds every title, name and search text (~90k instructions a file
+    /// through the scalar view).
+    static func foldASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for v in bytes {
+                if v >= 0x80 { return nil }
+                if v == 0x20 || v == 0x09 || v == 0x0A || v == 0x0D {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(v >= 0x41 && v <= 0x5A ? v + 0x20 : v)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// The scalar mappings derived from Unicode names, built once.
