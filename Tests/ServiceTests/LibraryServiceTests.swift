@@ -104,6 +104,33 @@ extension ServiceSuites {
 
         /// Enqueue of a group kind queues group by group in the requested order; playlist files written, edited
         /// and removed in the library folder (inotify only, no bus call) are announced on MPRIS Playlists.
+        /// Search as you type over the bus: the first text query (SQLite, while the search index builds) and every
+        /// later one (the index) give the same pages, counts and songs as the generator knows, in every script.
+        @Test func searchAsYouTypeAnswersAlikeBeforeAndAfterTheIndex() throws {
+            let s = try Setup()
+            func urls(_ rows: [[String: DBusValue]]) -> [String] { rows.compactMap { $0["xesam:url"]?.stringValue } }
+            let kestrel: [(String, DBusValue)] = [("text", .string("kestrel"))]
+            let cold = urls(try s.query("songs", kestrel, limit: 50))
+            let coldCount = try s.count("songs", kestrel)
+            try s.f.waitUntil("search index built", timeout: 30) { s.f.log().contains("library: search index of 120 songs") }
+            #expect(urls(try s.query("songs", kestrel, limit: 50)) == cold)
+            #expect(try s.count("songs", kestrel) == coldCount)
+            #expect(cold.count == s.tree.songs(matching: "kestrel").count && cold.count > 10)
+            for term in ["kestrel", "KESTREL", "ab", "夜曲", "夜", "k", "sigur ros", "ＳＩＧＵＲ", "song 00011", "zzzz"] {
+                let text: [(String, DBusValue)] = [("text", .string(term))]
+                let expected = Set(s.tree.songs(matching: term).map { $0.relativePath })
+                #expect(try s.count("songs", text) == UInt32(expected.count), "\(term)")
+                let all = urls(try s.query("songs", text))
+                #expect(Set(all.map { String($0.dropFirst(("file://" + s.music + "/").count)).removingPercentEncoding ?? "" })
+                        == expected, "\(term)")
+                #expect(urls(try s.query("songs", text, offset: 2, limit: 5)) == Array(all.dropFirst(2).prefix(5)), "\(term)")
+            }
+            // The CLI's search reads the same answers.
+            let linnet = URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+            let r = try Child.run(linnet, ["search", "夜曲"], environment: s.f.environment)
+            #expect(r.status == 0 && r.output.split(separator: "\n").count == s.tree.songs(matching: "夜曲").count, "\(r.output)")
+        }
+
         @Test func groupEnqueueOrderAndPlaylistFilesFollowInotify() throws {
             let s = try Setup()
             func queuedTitles() throws -> [String] {
