@@ -32,6 +32,14 @@ import Testing
             #expect(TextFolding.foldASCII(text) == TextFolding.foldScalars(text), "\(Array(text.utf8))")
         }
         #expect(TextFolding.foldASCII("Björk") == nil)
+        // The scalars folded without property lookups fold to themselves by those lookups too.
+        for v in UInt32(0x3400)...0xD7A3 where TextFolding.foldsToItself(v) {
+            let scalar = Unicode.Scalar(v)!
+            let p = scalar.properties
+            let lower = p.lowercaseMapping
+            #expect(!p.isWhitespace && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
+                    && TextFolding.Table.shared.base[v] == nil && lower.unicodeScalars.elementsEqual([scalar]), "\(v)")
+        }
         #expect(FileTitle.lastComponent(of: "/a/b/c.mp3") == "c.mp3")
         #expect(FileTitle.lastComponent(of: "/a/b//") == "b")
         #expect(FileTitle.lastComponent(of: "c.mp3") == "c.mp3")
