@@ -45,35 +45,29 @@ final class LibraryReader {
 
     /// The songs stored at `paths` (any order; paths that are not songs are left out), by the files' unique index.
     func songs(atPaths paths: [[UInt8]]) throws(SQLiteError) -> [SongRow] {
-        var out: [SongRow] = []
-        // Chunks well under SQLite's bound-variable limit.
-        for start in stride(from: 0, to: paths.count, by: 500) {
-            let chunk = paths[start..<min(start + 500, paths.count)]
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let statement = try db.prepare("SELECT \(LibrarySQL.songColumns) FROM files f JOIN songs s ON s.id = f.id "
-                                           + "WHERE f.path IN (\(marks))")
-            try statement.bind(chunk.map { SQLiteValue.blob($0) })
-            while try statement.step() { out.append(Self.song(statement)) }
-        }
-        return out
+        try songs(where: "f.path", in: paths.map { .blob($0) })
     }
 
     /// The songs with `ids`, in that order (ids that are no longer songs are left out), by primary key.
     func songs(ids: [Int64]) throws(SQLiteError) -> [SongRow] {
         var found: [Int64: SongRow] = [:]
         found.reserveCapacity(ids.count)
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = ids[start..<min(start + 500, ids.count)]
+        for song in try songs(where: "s.id", in: ids.map { .integer($0) }) { found[song.id] = song }
+        return ids.compactMap { found[$0] }
+    }
+
+    /// The songs whose `column` is one of `values` (any order), in chunks well under SQLite's bound-variable limit.
+    private func songs(where column: String, in values: [SQLiteValue]) throws(SQLiteError) -> [SongRow] {
+        var out: [SongRow] = []
+        for start in stride(from: 0, to: values.count, by: 500) {
+            let chunk = Array(values[start..<min(start + 500, values.count)])
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             let statement = try db.prepare("SELECT \(LibrarySQL.songColumns) FROM songs s JOIN files f ON f.id = s.id "
-                                           + "WHERE s.id IN (\(marks))")
-            try statement.bind(chunk.map { SQLiteValue.integer($0) })
-            while try statement.step() {
-                let song = Self.song(statement)
-                found[song.id] = song
-            }
+                                           + "WHERE \(column) IN (\(marks))")
+            try statement.bind(chunk)
+            while try statement.step() { out.append(Self.song(statement)) }
         }
-        return ids.compactMap { found[$0] }
+        return out
     }
 
     /// Drops the page cache this connection filled (the next queries read from the OS's cache).
