@@ -15,17 +15,19 @@ struct SearchIndexSlot {
 }
 
 extension LibraryService {
-    /// The search index for `query` when it can answer it — songs filtered by text alone, in natural order — and
+    /// The search index for `query`, with the folded text to look for, when it can answer it — songs filtered by text alone, in natural order — and
     /// shows the library as it is now; nil means "ask SQL". A text query without a usable index starts a build in
     /// the background, so the first keystroke is answered by SQL and the next ones by the index.
-    func indexFor(_ query: LibraryQuery) -> SearchIndex? {
+    func indexFor(_ query: LibraryQuery) -> (index: SearchIndex, needle: String)? {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         guard query.kind == .songs, query.order == .natural, let text = query.filter.text,
-              query.filter == LibraryQuery.Filter(text: text), !TextFolding.fold(text).isEmpty else { return nil }
+              query.filter == LibraryQuery.Filter(text: text) else { return nil }
+        let needle = TextFolding.fold(text)
+        guard !needle.isEmpty else { return nil }
         armDropTimer()
         let now = changes.load(ordering: .sequentiallyConsistent)
         if let (index, built) = search.index {
-            if built == now { return index }
+            if built == now { return (index, needle) }
             search.index = nil  // the library changed: free it now, not at the next build
         }
         buildSearchIndex()

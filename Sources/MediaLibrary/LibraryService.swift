@@ -158,7 +158,7 @@ public final class LibraryService: @unchecked Sendable {
         if let info, info.isAutomatic, query.kind == .songs, query.filter == LibraryQuery.Filter(playlist: info.id) {
             return info.songs
         }
-        if let index = indexFor(query), let text = query.filter.text { return index.count(TextFolding.fold(text)) }
+        if let (index, needle) = indexFor(query) { return index.count(needle) }
         do { return try reader.count(query) } catch { throw .storage(error.description) }
     }
 
@@ -174,8 +174,8 @@ public final class LibraryService: @unchecked Sendable {
             return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
         }
         do {
-            if let index = indexFor(query), let text = query.filter.text {
-                let ids = index.matches(TextFolding.fold(text), offset: offset, limit: limit)
+            if let (index, needle) = indexFor(query) {
+                let ids = index.matches(needle, offset: offset, limit: limit)
                 return try reader.songs(ids: ids).map { .song($0) }
             }
             return try reader.rows(query, offset: offset, limit: limit)
