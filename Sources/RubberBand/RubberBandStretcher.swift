@@ -11,6 +11,7 @@ public struct RubberBandError: Error, Sendable, CustomStringConvertible {
 /// Not thread-safe: owned by one thread at a time (the output thread). Buffers are lent in, never kept.
 public final class RubberBandStretcher {
     private let state: RubberBandState
+    private let lib: RubberBandLibrary
     public let channels: Int
 
     /// A real-time stretcher for `channels` channels at `sampleRate` Hz, playing at `1 / timeRatio` speed.
@@ -26,40 +27,42 @@ public final class RubberBandStretcher {
         }
         let options = Int32(RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFaster.rawValue
                             | RubberBandOptionTransientsMixed.rawValue | RubberBandOptionThreadingNever.rawValue)
-        guard let s = rubberband_new(rate, ch, options, timeRatio, 1.0) else {
+        let lib = try RubberBandLibrary.shared.get()
+        guard let s = linnet_rubberband_new(lib.new, rate, ch, options, timeRatio, 1.0) else {
             throw RubberBandError(message: "rubberband_new failed")
         }
         state = s
+        self.lib = lib
         self.channels = channels
     }
 
-    deinit { rubberband_delete(state) }
+    deinit { linnet_rubberband_delete(lib.delete, state) }
 
     /// Sets the time ratio (output duration / input duration: 2.0 plays at half speed).
     public func setTimeRatio(_ ratio: Double) {
         guard ratio.isFinite, ratio > 0 else { return }
-        rubberband_set_time_ratio(state, ratio)
+        linnet_rubberband_set_time_ratio(lib.setTimeRatio, state, ratio)
     }
 
     /// Forgets all buffered audio (before feeding audio from another place).
-    public func reset() { rubberband_reset(state) }
+    public func reset() { linnet_rubberband_reset(lib.reset, state) }
 
     /// Silent frames to feed first after a reset so the output starts aligned (see `startDelay`).
-    public var preferredStartPad: Int { Int(rubberband_get_preferred_start_pad(state)) }
+    public var preferredStartPad: Int { Int(linnet_rubberband_get_uint(lib.preferredStartPad, state)) }
     /// Output frames to drop after feeding `preferredStartPad` silent frames.
-    public var startDelay: Int { Int(rubberband_get_start_delay(state)) }
+    public var startDelay: Int { Int(linnet_rubberband_get_uint(lib.startDelay, state)) }
     /// Input frames needed before more output can be produced.
-    public var samplesRequired: Int { Int(rubberband_get_samples_required(state)) }
+    public var samplesRequired: Int { Int(linnet_rubberband_get_uint(lib.samplesRequired, state)) }
     /// Output frames ready; -1 once the final input was given and everything was retrieved.
-    public var available: Int { Int(rubberband_available(state)) }
+    public var available: Int { Int(linnet_rubberband_available(lib.available, state)) }
 
     /// Feeds `frames` frames of planar input (one pointer per channel).
     public func process(_ planes: UnsafePointer<UnsafePointer<Float>?>, frames: Int, final: Bool) {
-        rubberband_process(state, planes, UInt32(clamping: frames), final ? 1 : 0)
+        linnet_rubberband_process(lib.process, state, planes, UInt32(clamping: frames), final ? 1 : 0)
     }
 
     /// Retrieves up to `frames` frames into planar output; returns the count.
     public func retrieve(_ planes: UnsafePointer<UnsafeMutablePointer<Float>?>, frames: Int) -> Int {
-        Int(rubberband_retrieve(state, planes, UInt32(clamping: frames)))
+        Int(linnet_rubberband_retrieve(lib.retrieve, state, planes, UInt32(clamping: frames)))
     }
 }
