@@ -25,3 +25,5 @@ apt-get install -y -qq --no-install-recommends gdb >/dev/null
 # AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
 # only), python3-mutagen tags MP4 test media, faad is the decode-speed anchor of bench/decode.
 apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null
+# libstdc++-12-dev: `make` links libstdc++ statically (libstdc++.a; see the Makefile's STATIC_CXX).
+apt-get install -y -qq --no-install-recommends libstdc++-12-dev >/dev/null
