@@ -25,10 +25,12 @@ INSTALL ?= install
 # lld with packed relative relocations (DT_RELR, glibc >= 2.36 as in Debian 12): the PIE's 570 KB of relocations
 # shrink to 5 KB, so start-up no longer reads them (idle RSS -0.7 MB). Still position-independent: the binary holds
 # every tag and playlist parser, so it keeps ASLR (-no-pie saved about the same and is not used).
+# --disable-local-rpath: no RUNPATH $ORIGIN (nothing is loaded from beside the binary; the loader otherwise looked
+# for every library in the binary's folder first, 25 failed opens at each start).
 # --no-export-dynamic undoes the -export-dynamic of the static runtime's link arguments: nothing dlopen'ed by
 # linnetd looks symbols up in the executable, and 7,500 exported symbols made every library's symbol lookups at
 # start-up search the executable's table first (and kept its .dynsym/.dynstr pages resident).
-RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker --gc-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath -Xlinker --gc-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -function-sections $(ORDER_FLAGS) \
 	-Xlinker -L$(CURDIR)/$(STATIC_CXX)
 # libstdc++ linked statically (the Swift runtime is its only user; librubberband, opened on demand, brings its own
