@@ -12,15 +12,22 @@ extension ServiceSuites {
             let wav = media.file("tone.wav")
             try TestMedia.sineWAV(wav, seconds: 30)
             let f = try ServiceFixture()
-            try f.launch([wav])
+            let daemon = try f.launch([wav])
             let signals = try SignalRecorder(address: f.servers.busAddress)
             let p = ServiceFixture.player
             #expect(try f.get(p, "MinimumRate") == .double(0.5))
             #expect(try f.get(p, "MaximumRate") == .double(2.0))
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" && f.position() > 200_000 }
+            // librubberband is opened with the first stretcher, not at start (idle RSS): not mapped while the rate
+            // has been 1.0, mapped once it changed.
+            func mapsRubberBand() throws -> Bool {
+                try String(contentsOfFile: "/proc/\(daemon.pid)/maps", encoding: .utf8).contains("librubberband")
+            }
+            #expect(try !mapsRubberBand())
             try f.set(p, "Rate", .double(1.5))
             #expect(signals.propertiesChanged(p, "Rate")?["Rate"] == DBusValue.double(1.5))
             #expect(try f.get(p, "Rate") == .double(1.5))
+            try f.waitUntil("librubberband loaded", timeout: 5) { try mapsRubberBand() }
             // Position (read from what is heard) advances at 1.5× the wall clock.
             try f.waitUntil("the new rate heard", timeout: 5) { try f.position() > 0 }
             let t0 = Date(), p0 = try f.position()
