@@ -135,4 +135,25 @@ import TestSupport
         _ = fm.createFile(atPath: dir.file("Front.PNG"), contents: Data([1]))
         #expect(FolderArt.find(forTrack: dir.file("t.mp3")) == dir.file("Front.PNG"))
     }
+
+    /// A folder whose name is not UTF-8 (Latin-1 "Café" and a stray 0xFF) is opened by its real bytes, and the
+    /// picture's path comes back in BytePath form, so its URI names the real file.
+    @Test func findsArtInAFolderWhoseNameIsNotUTF8() throws {
+        let dir = try TemporaryDirectory()
+        let folderBytes = Array(dir.path.utf8) + Array("/Caf".utf8) + [0xE9, 0xFF]
+        #expect(folderBytes.withUnsafeBufferPointer { raw in
+            (Array(raw) + [0]).withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) }
+        } == 0)
+        let folder = BytePath.string(folderBytes)
+        let cover = folder + "/cover.jpg"
+        let fd = BytePath.withCString(cover) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        #expect(fd >= 0)
+        var byte: UInt8 = 1
+        #expect(write(fd, &byte, 1) == 1)
+        close(fd)
+        let found = try #require(FolderArt.find(forTrack: folder + "/t.mp3"))
+        #expect(found == cover)
+        #expect(BytePath.bytes(found) == folderBytes + Array("/cover.jpg".utf8))
+        #expect(FileURI.uri(fromPath: found).hasSuffix("/Caf%E9%FF/cover.jpg"))
+    }
 }

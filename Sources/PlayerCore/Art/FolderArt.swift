@@ -33,7 +33,9 @@ public enum FolderArt {
         while let name = choose(among: names) {
             let path = dir == "/" ? "/" + name : dir + "/" + name
             var st = stat()
-            if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 { return path }
+            if BytePath.withCString(path, { stat($0, &st) }) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 {
+                return path
+            }
             names.removeAll { $0 == name }
         }
         return nil
@@ -45,14 +47,13 @@ public enum FolderArt {
     }
 
     /// The names in `dir` that look like images (so a folder of 10,000 tracks does not become 10,000 strings).
+    /// `dir` and the names are `BytePath` strings: a folder whose name is not UTF-8 is opened by its real bytes.
     static func listNames(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
+        guard let d = BytePath.withCString(dir, { opendir($0) }) else { return [] }
         defer { closedir(d) }
         var names: [String] = []
         while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in BytePath.string(raw.prefix { $0 != 0 }) }
             let lower = name.lowercased()
             if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || lower.hasSuffix(".png") { names.append(name) }
         }
