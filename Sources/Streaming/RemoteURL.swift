@@ -23,7 +23,8 @@ enum RemoteURL {
     }
 
     /// Resolves a playlist entry against the playlist's URL: absolute URLs as they are, "/path" against the host,
-    /// anything else against the playlist's directory. Nil for schemes other than http/https.
+    /// anything else against the playlist's directory; "." and ".." segments are removed as RFC 3986 §5.2.4 says
+    /// (never above the host's root). Nil for schemes other than http/https.
     static func resolve(_ reference: String, against base: String) -> String? {
         let ref = reference.trimmingCharacters(in: " \t\r\n")
         if ref.isEmpty { return nil }
@@ -33,10 +34,30 @@ enum RemoteURL {
         let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
         let origin = String(base[..<hostEnd])
         if ref.hasPrefix("//") { return String(base[..<schemeEnd.lowerBound]) + ":" + ref }
-        if ref.hasPrefix("/") { return origin + ref }
+        let refPath = ref.prefix { $0 != "?" && $0 != "#" }, refRest = ref[refPath.endIndex...]
+        if ref.hasPrefix("/") { return origin + removingDotSegments(refPath) + refRest }
         let path = base[hostEnd...].prefix { $0 != "?" && $0 != "#" }
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
-        return origin + directory + ref
+        return origin + removingDotSegments(directory + refPath) + refRest
+    }
+
+    /// An absolute path without its "." and ".." segments: "/a/b/../c/./d" is "/a/c/d"; ".." at the root stays
+    /// at the root; a path ending in "." or ".." ends in "/".
+    static func removingDotSegments(_ path: some StringProtocol) -> String {
+        var kept: [Substring] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()  // "" before the first "/"
+        var endsInDirectory = false
+        for (i, segment) in segments.enumerated() {
+            let last = i == segments.count - 1
+            switch segment {
+            case ".": endsInDirectory = last
+            case "..":
+                if !kept.isEmpty { kept.removeLast() }
+                endsInDirectory = last
+            default: kept.append(Substring(segment))
+            }
+        }
+        return "/" + kept.joined(separator: "/") + (endsInDirectory && !kept.isEmpty ? "/" : "")
     }
 }
 

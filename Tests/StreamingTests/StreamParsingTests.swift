@@ -57,6 +57,15 @@ import Testing
         #expect(RemoteURL.resolve("//cdn.example/s", against: base) == "http://cdn.example/s")
         #expect(RemoteURL.resolve("file:///etc/passwd", against: base) == nil)
         #expect(RemoteURL.resolve("  ", against: base) == nil)
+        // Dot segments (RFC 3986 §5.2.4), never above the root; the reference's own query is kept.
+        #expect(RemoteURL.resolve("../live.mp3", against: base) == "http://127.0.0.1:8000/live.mp3")
+        #expect(RemoteURL.resolve("../../../../live.mp3", against: base) == "http://127.0.0.1:8000/live.mp3")
+        #expect(RemoteURL.resolve("./a/../b/./c.aac?t=../1", against: base) == "http://127.0.0.1:8000/radio/b/c.aac?t=../1")
+        #expect(RemoteURL.resolve("/x/y/../z.mp3", against: base) == "http://127.0.0.1:8000/x/z.mp3")
+        #expect(RemoteURL.resolve("..", against: "http://h/a/b/list.pls") == "http://h/a/")
+        #expect(RemoteURL.resolve("sub/", against: "http://h/a/list.pls") == "http://h/a/sub/")
+        #expect(RemoteURL.resolve("..%2Fx", against: "http://h/a/list.pls") == "http://h/a/..%2Fx")
+        #expect(RemoteURL.removingDotSegments("/a/b/../../..") == "/")
         #expect(RemoteURL.pathExtension("http://h/a/b.MP3?q=1.x") == "mp3")
     }
 
