@@ -70,7 +70,7 @@ extension Player {
             Log.info("\(error)")  // not the track's fault: RouteController continues when the server is back
         case .error(let item, let error):
             Log.error("\(item.map { "\($0.location): " } ?? "")\(error)")
-            if let item, item.location.hasPrefix("http://") || item.location.hasPrefix("https://") {
+            if let item, MediaLocation.isHTTP(item.location) {
                 streamService?.streamError(uri: item.location, message: "\(error)")
             }
             if let item, let id = entryID(item) { failures.insert(id) }

@@ -29,7 +29,7 @@ extension Player {
                             cancellation: LoadCancellation,
                             player: @escaping @Sendable () -> Player?) throws(DecodeError) -> any Decoder {
         let location = item.location
-        guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
+        guard MediaLocation.isHTTP(location) else {
             return try DecoderRegistryBridge.open(item)
         }
         let id = item.id

@@ -58,6 +58,17 @@ extension ServiceSuites {
             #expect(f.daemon?.isRunning == true)
         }
 
+        /// The scheme is case-insensitive (RFC 3986): "HTTP://…" is a stream like "http://…", not a file.
+        @Test func anUppercaseSchemeIsAStreamToo() throws {
+            let (f, server) = try start()
+            let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
+            let url = "HTTP" + server.url("/f/tone.mp3").dropFirst("http".count)
+            try f.call(ServiceFixture.player, "OpenUri", [.string(url)])
+            try f.waitUntil("Playing", timeout: 10) { try f.status() == "Playing" }
+            try f.waitUntil("the tone heard", timeout: 10) { peak(recorder.samples().suffix(8820)[...]) > 8000 }
+            #expect(try f.metadata()["mpris:length"]?.integerValue == 20_000_000)
+        }
+
         @Test func icyTitlesBecomeMetadataWithinASecond() throws {
             let (f, server) = try start()
             let signals = try SignalRecorder(address: f.servers.busAddress)

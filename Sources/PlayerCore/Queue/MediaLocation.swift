@@ -32,7 +32,14 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// True for an http or https URL (the scheme in any case), which the stream code plays.
     public var isHTTP: Bool {
-        guard case .url(let u) = self, let scheme = FileURI.scheme(of: u)?.lowercased() else { return false }
+        guard case .url(let u) = self else { return false }
+        return Self.isHTTP(u)
+    }
+
+    /// True when `location` (a queue entry's location as written) is an http or https URL, the scheme in any
+    /// case ("HTTP://" too, as RFC 3986 allows).
+    public static func isHTTP(_ location: String) -> Bool {
+        guard let scheme = FileURI.scheme(of: location)?.lowercased() else { return false }
         return scheme == "http" || scheme == "https"
     }
 
