@@ -30,9 +30,11 @@ let package = Package(
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
         .target(name: "Faad", dependencies: ["CFaad"]),
-        .target(name: "RubberBand", dependencies: ["CRubberBand"]),
+        .target(name: "RubberBand", dependencies: ["CRubberBand", "DynamicLibrary"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Curl", dependencies: ["CCurl"]),
+        .target(name: "Curl", dependencies: ["CCurl", "DynamicLibrary"]),
+        // dlopen for the wrappers whose libraries load on first use (Curl, RubberBand).
+        .target(name: "DynamicLibrary"),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
 
         // The domain: no C, no D-Bus.

@@ -1,5 +1,5 @@
 import CCurl
-import Glibc
+import DynamicLibrary
 
 /// libcurl, opened with dlopen on first use (see shim.h for why it is not linked): the address of every function
 /// the wrapper calls. Immutable after loading, so `Sendable`.
@@ -17,16 +17,12 @@ struct CurlLibrary: @unchecked Sendable {
     static let shared: Result<CurlLibrary, CurlError> = load()
 
     private static func load() -> Result<CurlLibrary, CurlError> {
-        guard let handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL) else {
-            let why = dlerror().map { String(cString: $0) } ?? "unknown reason"
-            return .failure(CurlError(.other, url: "", message: "cannot load libcurl (libcurl4): \(why)"))
+        var so: DynamicLibrary
+        switch DynamicLibrary.open("libcurl.so.4") {
+        case .success(let opened): so = opened
+        case .failure(let e): return .failure(CurlError(.other, url: "", message: "cannot load libcurl (libcurl4): \(e.reason)"))
         }
-        var missing: [String] = []
-        func symbol(_ name: String) -> UnsafeMutableRawPointer {
-            if let p = dlsym(handle, name) { return p }
-            missing.append(name)
-            return UnsafeMutableRawPointer(bitPattern: 1)!  // never called: load fails below
-        }
+        func symbol(_ name: String) -> UnsafeMutableRawPointer { so.function(name) }
         let lib = CurlLibrary(
             globalInit: symbol("curl_global_init"), easyInit: symbol("curl_easy_init"),
             easyCleanup: symbol("curl_easy_cleanup"), easyStrerror: symbol("curl_easy_strerror"),
@@ -38,9 +34,9 @@ struct CurlLibrary: @unchecked Sendable {
             multiStrerror: symbol("curl_multi_strerror"), slistAppend: symbol("curl_slist_append"),
             slistFreeAll: symbol("curl_slist_free_all"), urlNew: symbol("curl_url"), urlCleanup: symbol("curl_url_cleanup"),
             urlSet: symbol("curl_url_set"), urlGet: symbol("curl_url_get"), free: symbol("curl_free"),
-            urlStrerror: dlsym(handle, "curl_url_strerror"))
-        guard missing.isEmpty else {
-            return .failure(CurlError(.other, url: "", message: "libcurl lacks \(missing.joined(separator: ", ")) (7.68 or newer needed)"))
+            urlStrerror: so.optionalFunction("curl_url_strerror"))
+        guard so.missing.isEmpty else {
+            return .failure(CurlError(.other, url: "", message: "libcurl lacks \(so.missing.joined(separator: ", ")) (7.68 or newer needed)"))
         }
         return .success(lib)
     }
