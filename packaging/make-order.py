@@ -7,7 +7,7 @@ that runs sits together and the rest is never mapped.
 
 How: linnetd (built by `make` with -function-sections) runs under callgrind the way a desktop session uses it
 (start with a queue, play, pause, property reads and track changes from playerctl, quit); every function of the
-executable that ran at least once is written out, most called first. Usage:
+executable that ran at least once is written out, in the order callgrind first lists them. Usage:
     packaging/make-order.py .build/release/linnetd  (re-run when the code changes much; a stale file only helps
     less: symbols it names that no longer exist are ignored)
 """
@@ -33,9 +33,8 @@ def session(binary, out):
         obj = s.bus.get_object(bench.Linnet.bus_name, bench.PATH)
         player = dbus.Interface(obj, bench.PLAYER)
         props = dbus.Interface(obj, "org.freedesktop.DBus.Properties")
-        env = dict(s.env)
         for step in ["play", "pause", "play", "next", "previous", "position 3", "metadata", "status", "pause"]:
-            subprocess.run(["playerctl", "-p", "linnet"] + step.split(), env=env, timeout=60,
+            subprocess.run(["playerctl", "-p", "linnet"] + step.split(), env=s.env, timeout=60,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             props.GetAll(bench.PLAYER)
             time.sleep(1.0)

@@ -1,7 +1,7 @@
 #pragma once
 // librubberband's C API (the real-time time stretcher); the option enum imports as plain constants.
-// librubberband is loaded with dlopen when the first stretcher is made, not linked: linking maps it and its C++
-// runtime (libstdc++, libfftw3, libsamplerate) into every linnetd although most sessions never change the rate.
+// librubberband is loaded with dlopen when the first stretcher is made, not linked: linking maps it and the shared
+// C++ runtime it needs (libstdc++) into every linnetd although most sessions never change the rate.
 // So every call goes through a pointer the RubberBand wrapper got from dlsym; these inline forwards give each
 // pointer its C type.
 #include <rubberband/rubberband-c.h>

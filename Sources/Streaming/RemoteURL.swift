@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// Small pure helpers over http(s) URLs as strings (the daemon has no Foundation `URL`).
 enum RemoteURL {
     /// The lowercased scheme, or nil.
@@ -8,10 +10,7 @@ enum RemoteURL {
         return s.lowercased()
     }
 
-    static func isHTTP(_ url: String) -> Bool {
-        let s = scheme(url)
-        return (s == "http" || s == "https") && url.contains("://")
-    }
+    static func isHTTP(_ url: String) -> Bool { MediaLocation.isHTTP(url) && url.contains("://") }
 
     /// The path's extension (lowercased, without query or fragment), e.g. "mp3".
     static func pathExtension(_ url: String) -> String {

@@ -39,7 +39,7 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
     /// True when `location` (a queue entry's location as written) is an http or https URL, the scheme in any
     /// case ("HTTP://" too, as RFC 3986 allows).
     public static func isHTTP(_ location: String) -> Bool {
-        guard let scheme = FileURI.scheme(of: location)?.lowercased() else { return false }
+        let scheme = FileURI.scheme(of: location)  // lowercased
         return scheme == "http" || scheme == "https"
     }
 
