@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Headers only: glibc's <malloc.h> (mallopt, malloc_trim).
         .systemLibrary(name: "CMalloc"),
+        // Headers only: the linker's symbols for where the executable is loaded (the crash reporter's offsets).
+        .systemLibrary(name: "CProgramImage"),
 
         // Thin wrappers: the only code that imports C.
         .target(name: "DBus", dependencies: ["CDBus"]),
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Malloc", "Decoding", "PulseOutput", "MPRIS", "DBus",
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Malloc", "CProgramImage", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
                                                          "MediaLibrary", "Stretching", "Curl"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),

@@ -1,3 +1,4 @@
+import CProgramImage
 import Glibc
 import Synchronization
 
@@ -56,17 +57,16 @@ final class CrashState: Sendable {
     nonisolated(unsafe) let line = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashState.lineCapacity)
     nonisolated(unsafe) let altStack = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashState.altStackSize)
     nonisolated(unsafe) let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
-    /// The executable's path and where it is mapped (from /proc/self/maps at start), to turn a pc into an offset
-    /// addr2line understands.
+    /// The executable's path and where it is loaded, to turn a pc into an offset addr2line understands.
     nonisolated(unsafe) let imagePath = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
     let imageStart: UInt
     let imageEnd: UInt
 
     init() {
         imagePath.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", imagePath, Int(PATH_MAX))
-        let path = n > 0 ? String(decoding: UnsafeRawBufferPointer(start: imagePath, count: n), as: UTF8.self) : ""
-        (imageStart, imageEnd) = Self.mapping(of: path)
+        // Without the path there is nothing for addr2line to read: report raw pcs then.
+        (imageStart, imageEnd) = readlink("/proc/self/exe", imagePath, Int(PATH_MAX)) > 0
+            ? (linnet_program_start(), linnet_program_end()) : (0, 0)
         activity = (0..<2).map { _ in
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashState.activityCapacity)
             p.initialize(repeating: 0, count: CrashState.activityCapacity)
@@ -74,25 +74,6 @@ final class CrashState: Sendable {
         }
         let start = "starting up"
         for (i, b) in start.utf8.enumerated() { activity[0][i] = b }
-    }
-}
-
-extension CrashState {
-    /// The lowest start and highest end address of `path`'s mappings in /proc/self/maps ((0, 0) when unknown).
-    static func mapping(of path: String) -> (UInt, UInt) {
-        guard !path.isEmpty, let file = fopen("/proc/self/maps", "r") else { return (0, 0) }
-        defer { fclose(file) }
-        var low = UInt.max, high: UInt = 0
-        var line = [CChar](repeating: 0, count: 4096)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasSuffix(" " + path + "\n") || text.hasSuffix(" " + path) else { continue }
-            let range = text.prefix { $0 != " " }.split(separator: "-")
-            guard range.count == 2, let a = UInt(range[0], radix: 16), let b = UInt(range[1], radix: 16) else { continue }
-            low = min(low, a)
-            high = max(high, b)
-        }
-        return high > 0 ? (low, high) : (0, 0)
     }
 }
 
