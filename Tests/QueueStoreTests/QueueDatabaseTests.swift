@@ -50,6 +50,27 @@ import Testing
         #expect(try reopen(dir)?.queue.isEmpty == true)
     }
 
+    /// A file made by this open skips fsyncs while it is made (nothing in it to lose), then saves as every open
+    /// does: WAL with synchronous=NORMAL (1), and what was saved is there after a reopen.
+    @Test func aNewFileIsMadeWithoutFsyncsAndThenSavesDurably() throws {
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for round in 0..<2 {
+            let db = QueueDatabase(directory: dir)
+            _ = try db.open()
+            let mode = try #require(db.db).query("PRAGMA journal_mode").first?.first?.text
+            let synchronous = try #require(db.db).query("PRAGMA synchronous").first?.first?.integer
+            #expect(mode == "wal", "round \(round)")
+            #expect(synchronous == 1, "round \(round): synchronous=\(String(describing: synchronous))")
+            if round == 0 {
+                var q = PlaybackQueue()
+                q.append(Self.items(3))
+                try db.save(PlayerState(queue: q))
+            }
+        }
+        #expect(try reopen(dir)?.queue.count == 3)
+    }
+
     @Test func eachEventWritesOnlyWhatChanged() throws {
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
