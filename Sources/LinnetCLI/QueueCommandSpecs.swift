@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// `linnet open` and `linnet queue`: the whole queue through Linnet's Queue interface, numbered from 1.
 extension CommandTable {
     static let open = CommandSpec(

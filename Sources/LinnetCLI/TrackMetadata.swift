@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// The metadata of one track as the player sent it (`a{sv}`), converted to plain values, with the keys clients
 /// care about pulled out.
 public struct TrackMetadata: Sendable, Equatable {
@@ -33,7 +35,7 @@ public struct TrackMetadata: Sendable, Equatable {
     public var displayTitle: String? {
         if let title, !title.isEmpty { return title }
         guard let url, let last = url.split(separator: "/").last else { return nil }
-        let name = FileURI.percentDecoded(String(last))
+        let name = FileURI.lenientlyDecoded(String(last))
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { return String(name[..<dot]) }
         return name
     }

@@ -1,5 +1,6 @@
 import DBus
 import LinnetCLI
+import PlayerCore
 
 /// Errors of a run (as opposed to usage errors): printed as `linnet: …` with exit status 1.
 enum ClientError: Error, CustomStringConvertible {
@@ -102,7 +103,7 @@ struct MPRISClient {
     func snapshot() throws(ClientError) -> PlayerSnapshot {
         var s = PlayerSnapshot(player: shortName)
         MPRISValues.apply(try getAll(), to: &s)
-        if let url = s.metadata.url, url.hasPrefix("http://") || url.hasPrefix("https://"),
+        if let url = s.metadata.url, MediaLocation.isHTTP(url),
            let p = try? getAll("org.mpris.MediaPlayer2.linnet.Stream"),
            case .boolean(let buffering)? = p["Buffering"]?.unwrappingVariants {
             s.stream = StreamStatus(buffering: buffering, level: p["BufferLevel"]?.unwrappingVariants.doubleValue ?? 0,

@@ -1,6 +1,7 @@
 import Glibc
 import DBus
 import LinnetCLI
+import PlayerCore
 
 /// Carries out one `Request` against the session bus: the handler side of the command table.
 struct Runner {
@@ -136,7 +137,7 @@ struct Runner {
     /// and some players accept a missing file silently).
     static func checkExists(_ uri: String) throws(ClientError) {
         guard uri.hasPrefix("file://") else { return }
-        let path = FileURI.percentDecodedBytes(String(uri.dropFirst("file://".count)))
+        let path = FileURI.lenientlyDecodedBytes(String(uri.dropFirst("file://".count)))
         let found = (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { access($0.baseAddress!, F_OK) == 0 }
         }

@@ -123,7 +123,7 @@ public enum FileURI {
         }
     }
 
-    private static func hexValue(_ b: UInt8) -> UInt8? {
+    static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10

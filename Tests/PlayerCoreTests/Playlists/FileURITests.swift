@@ -64,6 +64,27 @@ import Testing
         #expect(FileURI.normalize(path: "/") == "/")
     }
 
+    /// The one scheme test of "is this a stream" that the daemon, the stream code and the CLI share (whether the
+    /// URL is valid is the stream code's question: "http://" alone is a stream with a bad URL, InvalidArgs).
+    @Test func httpLocationsAreRecognisedOnce() {
+        for yes in ["http://h/x.mp3", "HTTPS://h", "Http://h:8000/;", "https://[::1]/a", "http://"] {
+            #expect(MediaLocation.isHTTP(yes), "\(yes)")
+        }
+        for no in ["ftp://h/x", "httpx://h", "/http://h", "file:///http://h", "h:", ""] {
+            #expect(!MediaLocation.isHTTP(no), "\(no)")
+        }
+    }
+
+    /// What the command line passes on: URIs as typed, paths made absolute, normalised and encoded as the daemon
+    /// encodes them; lenient decoding keeps a broken escape instead of refusing the name.
+    @Test func commandLineArgumentsBecomeURIs() {
+        #expect(FileURI.uri(for: "a/../b c.mp3", workingDirectory: "/m") == "file:///m/b%20c.mp3")
+        #expect(FileURI.uri(for: "http://h/x", workingDirectory: "/m") == "http://h/x")
+        #expect(FileURI.looksLikeURI("FILE:/x") && !FileURI.looksLikeURI("dir:name/x") && !FileURI.looksLikeURI(":x"))
+        #expect(FileURI.lenientlyDecodedBytes("/a%zz%41%4") == Array("/a%zzA%4".utf8))
+        #expect(FileURI.lenientlyDecoded("%FF") == "\u{FFFD}")
+    }
+
     @Test func mediaLocationParsing() throws {
         #expect(try MediaLocation(parsing: "/a/b.mp3") == .file(path: "/a/b.mp3"))
         #expect(try MediaLocation(parsing: "file:///a/b%20c.mp3") == .file(path: "/a/b c.mp3"))
