@@ -72,16 +72,16 @@ enum HLSOpener {
         let head = try source.readPrefix(16 * 1024)
         let size = MPEGTSDemuxer.packetSize
         if head.count >= 2 * size, head[0] == 0x47, head[size] == 0x47 {
-            let ts = TSAudioByteSource(base: ReplayingByteSource(prefix: head, base: source))
+            let ts = TSAudioByteSource(base: RewindableByteSource(prefix: head, base: source))
             let audio = try ts.readPrefix(8 * 1024)
-            return try decoder(ReplayingByteSource(prefix: audio, base: ts),
+            return try decoder(RewindableByteSource(prefix: audio, base: ts),
                                adts: try isADTS(audio, url: url, what: "MPEG-TS segments"))
         } else {
-            return try decoder(ReplayingByteSource(prefix: head, base: source), adts: try isADTS(head, url: url, what: "segments"))
+            return try decoder(RewindableByteSource(prefix: head, base: source), adts: try isADTS(head, url: url, what: "segments"))
         }
     }
 
-    private static func decoder(_ stream: sending ReplayingByteSource, adts: Bool) throws(DecodeError) -> sending any Decoder {
+    private static func decoder(_ stream: sending RewindableByteSource, adts: Bool) throws(DecodeError) -> sending any Decoder {
         try DecoderRegistry.open(source: stream, fileExtension: adts ? "aac" : "mp3")
     }
 
