@@ -105,15 +105,12 @@ extension Player {
         // clients hear of the jump (Seeked) and the stream keeps going; a restart would move Position silently.
         if engine.state != .stopped, !engine.isLoading, engine.currentItem?.id == item(entry).id,
            details[entry.id]?.isSeekable != false {
-            failures.removeAll()
+            sync.commandSeekedInPlace()
             engine.seek(toMicroseconds: position)
             if paused { engine.pause() } else { engine.resume() }
             return
         }
-        failures.removeAll()
-        expectedStarts = []
-        awaitingStart = entry.id
-        startedPaused = paused
+        sync.commandStarted(entry.id, paused: paused)
         streamStarting(entry)
         if paused {
             engine.load(item(entry), startMicroseconds: position)

@@ -37,7 +37,7 @@ extension Player {
         // current, Stopped, and Play connects (a radio resumes live). Without a sound server `start` loads nothing
         // (RouteController holds a Play until one appears), so there is nothing to wait for.
         publish()
-        return awaitingStart != nil
+        return sync.awaitingStart != nil
     }
 
     /// Walks the command line's paths off the service's queue. A small folder is done within `patience` and

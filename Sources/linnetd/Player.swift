@@ -39,18 +39,8 @@ final class Player: PlayerControl, @unchecked Sendable {
     var replayGainMode = ReplayGainMode.off
     var replayGainPreamp = 0.0
     var playbackExtras: LinnetPlaybackService?
-    /// Entries that failed since the last track was heard (stops a loop over unplayable files).
-    var failures: Set<QueueEntryID> = []
-    /// Entries given to the engine as what follows the current one, in order (it asks ahead: with short tracks
-    /// it can ask about the one after next before the next is heard). Cleared by every command that starts a track.
-    var expectedStarts: [QueueEntryID] = []
-    /// The entry a command started (or loaded paused) and that has not been heard yet: its first start is no move.
-    var awaitingStart: QueueEntryID?
-    /// The entry whose start was heard last (nil after a stop): the same entry starting again is a jump clients
-    /// must hear of as Seeked, whatever caused it.
-    var lastHeardStart: QueueEntryID?
-    /// The last start was a paused load (restore, Next while paused): a failure moves on paused too.
-    var startedPaused = false
+    /// How the queue follows what the engine plays (what was handed over, what a command started, what failed).
+    var sync = QueueEngineSync()
     /// Cover art and lyrics per entry (Player+NowPlaying), and the entries whose extras are being found.
     var extras = ChangeTrackedTable<TrackExtras>()
     /// The window the last snapshot showed (ids and their snapshots), reused for entries that did not change.
