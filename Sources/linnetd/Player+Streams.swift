@@ -40,16 +40,15 @@ extension Player {
         }, cancellation: cancellation)
     }
 
-    func streamEvent(_ itemID: String, _ event: StreamEvent) {
-        guard let raw = UInt64(itemID) else { return }
-        let id = QueueEntryID(rawValue: raw)
+    func streamEvent(_ itemID: PlaybackItemID, _ event: StreamEvent) {
+        guard let id = itemID.entry else { return }
         guard model.entry(id) != nil else { return }
         var info = streams[id] ?? StreamInfo()
         switch event {
         case .nowPlaying(let title, let artist):
             info.title = title
             info.artist = artist
-            Log.info("\(model.entry(id)?.location.description ?? itemID): now playing \(artist.map { "\($0) - " } ?? "")\(title ?? "")")
+            Log.info("\(model.entry(id)?.location.description ?? itemID.description): now playing \(artist.map { "\($0) - " } ?? "")\(title ?? "")")
         case .station(let name, let genre, let url):
             info.station = StreamInfo.Station(name: name, genre: genre, url: url)
         case .buffer(let status):
@@ -59,10 +58,10 @@ extension Player {
                 && abs(status.seconds - old.seconds) < 1 { return }
             info.buffer = status
         case .reconnecting(let attempt, let reason):
-            Log.info("\(model.entry(id)?.location.description ?? itemID): \(reason); reconnecting (attempt \(attempt))")
+            Log.info("\(model.entry(id)?.location.description ?? itemID.description): \(reason); reconnecting (attempt \(attempt))")
             info.buffer.isBuffering = true
         case .warning(let text):
-            Log.info("\(model.entry(id)?.location.description ?? itemID): \(text)")
+            Log.info("\(model.entry(id)?.location.description ?? itemID.description): \(text)")
             return
         case .response:
             return

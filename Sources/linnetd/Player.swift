@@ -90,12 +90,12 @@ final class Player: PlayerControl, @unchecked Sendable {
     }
 
     func item(_ entry: QueueEntry) -> PlaybackItem {
-        PlaybackItem(id: String(entry.id.rawValue), location: entry.location.path ?? entry.location.uri)
+        PlaybackItem(id: .entry(entry.id), location: entry.location.path ?? entry.location.uri)
     }
 
     func item(_ id: QueueEntryID) -> PlaybackItem? { model.entry(id).map(item) }
 
-    func entryID(_ item: PlaybackItem) -> QueueEntryID? { UInt64(item.id).map(QueueEntryID.init(rawValue:)) }
+    func entryID(_ item: PlaybackItem) -> QueueEntryID? { item.id.entry }
 
     /// The queue indices the bus sees (the TrackList window; the whole queue when it is short).
     var window: Range<Int> { TrackListWindow.range(count: model.count, current: model.currentIndex) }

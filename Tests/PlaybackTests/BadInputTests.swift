@@ -6,7 +6,7 @@ import TestSupport
 extension PlaybackIntegration {
     /// Broken inputs never crash the engine; each reports an error naming the item, and playback moves on.
     @Suite(.serialized) struct BadInputPlaybackTests {
-        func errors(_ log: EventLog) -> [(String?, PlaybackError)] {
+        func errors(_ log: EventLog) -> [(PlaybackItemID?, PlaybackError)] {
             log.all.compactMap { if case .error(let item, let e) = $0.event { return (item?.id, e) } else { return nil } }
         }
 
@@ -21,7 +21,7 @@ extension PlaybackIntegration {
             _ = FileManager.default.createFile(atPath: dir.file("random.mp3"), contents: noise)
             try FileManager.default.createDirectory(atPath: dir.file("folder.flac"), withIntermediateDirectories: true)
             let bad = ["empty.mp3", "random.flac", "random.mp3", "folder.flac", "missing.wav"]
-                .map { PlaybackItem(id: $0, location: dir.file($0)) }
+                .map { PlaybackItem(id: .name($0), location: dir.file($0)) }
 
             let h = try EngineHarness()
             h.log.upcoming.set(Array(bad.dropFirst()) + [PlaybackItem(id: "good", location: good)])

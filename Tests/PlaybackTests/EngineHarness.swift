@@ -84,7 +84,7 @@ final class EngineHarness: @unchecked Sendable {
 }
 
 func isTrackStarted(_ id: String) -> (PlaybackEvent) -> Bool {
-    { if case .trackStarted(let item, _) = $0 { return item.id == id } else { return false } }
+    { if case .trackStarted(let item, _) = $0 { return item.id == .name(id) } else { return false } }
 }
 
 func isEndOfQueue(_ e: PlaybackEvent) -> Bool {

@@ -38,7 +38,7 @@ import TestSupport
         func hears(_ level: Int16) -> Bool { output.pull { $0.contains(level) } }
     }
 
-    func item(_ id: String, _ location: String) -> PlaybackItem { PlaybackItem(id: id, location: location) }
+    func item(_ id: String, _ location: String) -> PlaybackItem { PlaybackItem(id: .name(id), location: location) }
 
     func isState(_ s: PlaybackState) -> (PlaybackEvent) -> Bool {
         { if case .stateChanged(let x) = $0 { return x == s } else { return false } }

@@ -22,17 +22,17 @@ extension PlaybackIntegration {
 
             let h = try EngineHarness()
             func isError(_ id: String) -> (PlaybackEvent) -> Bool {
-                { if case .error(let item, _) = $0 { item?.id == id } else { false } }
+                { if case .error(let item, _) = $0 { item?.id == .name(id) } else { false } }
             }
             // An output error stops the engine (the service moves past the entry); each is played on its own.
             for id in ["wide", "fast"] {
-                h.engine.play(PlaybackItem(id: id, location: id == "wide" ? wide : fast))
+                h.engine.play(PlaybackItem(id: .name(id), location: id == "wide" ? wide : fast))
                 #expect(h.log.wait(timeout: 20, isError(id)) != nil, "\(id): no error reported")
             }
-            let errors = h.log.all.compactMap { e -> (String?, PlaybackError)? in
+            let errors = h.log.all.compactMap { e -> (PlaybackItemID?, PlaybackError)? in
                 if case .error(let item, let error) = e.event { return (item?.id, error) } else { return nil }
             }
-            print("extreme formats: " + errors.map { "\($0.0 ?? "-"): \($0.1)" }.joined(separator: " | "))
+            print("extreme formats: " + errors.map { "\($0.0?.description ?? "-"): \($0.1)" }.joined(separator: " | "))
             #expect(errors.map(\.0) == ["wide", "fast"])
             for (_, error) in errors {
                 guard case .output(let e) = error else {

@@ -35,7 +35,7 @@ extension PlaybackIntegration {
                 try Command.check("flac", ["-s", "-f", "-o", path, wav])
             }
             let expected = try decodeAll(path)
-            let (got, _) = try playAndRecord([PlaybackItem(id: ext, location: path)])
+            let (got, _) = try playAndRecord([PlaybackItem(id: .name(ext), location: path)])
             // Align on the first 32 samples of the file.
             let key = Array(expected[0..<64])
             let found = findStart(of: key, in: got, limit: got.count - expected.count)
@@ -90,7 +90,7 @@ extension PlaybackIntegration {
             let gap = after.shift - start.shift
             print("gapless \(ext): gap/overlap at the junction \(gap) samples (rms \(start.rms) / \(after.rms))")
             #expect(gap == 0, "gap (+) or overlap (-) of \(gap) samples")
-            let started = log.all.compactMap { e -> String? in
+            let started = log.all.compactMap { e -> PlaybackItemID? in
                 if case .trackStarted(let item, _) = e.event { return item.id } else { return nil }
             }
             #expect(started == ["a", "b"])

@@ -85,7 +85,7 @@ extension PlaybackIntegration {
             #expect(h.log.wait(isTrackStarted("a")) != nil)
             Thread.sleep(forTimeInterval: 0.5) // let a play for a while (no condition to wait for)
             for (i, location) in ["counter48k:0:\(48000 * 30)", "counter:0:\(44100 * 30)"].enumerated() {
-                h.engine.play(PlaybackItem(id: "b\(i)", location: location))
+                h.engine.play(PlaybackItem(id: .name("b\(i)"), location: location))
                 checkSmooth(readings(h, for: 1.0), from: 0, label: "play \(location), norewinds \(norewinds)")
             }
         }

@@ -23,7 +23,7 @@ extension PlaybackIntegration {
             // Alternate sample rates so every play() opens a new stream while the previous one is still connecting.
             for i in 0..<120 {
                 let location = i % 2 == 0 ? "counter:0:\(44100 * 5)" : "counter48k:0:\(48000 * 5)"
-                h.engine.play(PlaybackItem(id: "t\(i)", location: location))
+                h.engine.play(PlaybackItem(id: .name("t\(i)"), location: location))
                 if i % 10 == 0 { Thread.sleep(forTimeInterval: 0.002) } // vary the interleaving a little
             }
             #expect(h.log.wait(isTrackStarted("t119")) != nil)

@@ -70,8 +70,8 @@ final class SwitchOpener: @unchecked Sendable {
     }
 
     func open(_ item: PlaybackItem, _ cancellation: LoadCancellation) throws(DecodeError) -> any Decoder {
-        note(opened) { $0.append(item.id) }
-        let id = item.id
+        let id = item.id.description
+        note(opened) { $0.append(id) }
         if item.location.hasPrefix("radio:") {
             return radio(id, level: Int16(item.location.dropFirst(6)) ?? 1000)
         }

@@ -49,7 +49,7 @@ final class CounterDecoder: Decoder {
     if item.location.hasPrefix("counter") {
         let parts = item.location.split(separator: ":")
         let rate = parts[0] == "counter48k" ? 48000 : 44100
-        return CounterDecoder(base: Int64(parts[1])!, frames: Int64(parts[2])!, rate: rate, title: item.id)
+        return CounterDecoder(base: Int64(parts[1])!, frames: Int64(parts[2])!, rate: rate, title: item.id.description)
     }
     return try DecoderRegistry.open(location: item.location)
 }
