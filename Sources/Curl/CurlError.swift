@@ -51,15 +51,17 @@ public struct CurlError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Maps a CURLcode (with libcurl's detail text when it gave one).
     init(code: CURLcode, url: String, detail: String, lib: CurlLibrary) {
-        let text = detail.isEmpty
-            ? (linnet_curl_easy_strerror(lib.easyStrerror, code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)")
+        let text =
+            detail.isEmpty
+            ? (linnet_curl_easy_strerror(lib.easyStrerror, code).map { String(cString: $0) }
+                ?? "libcurl error \(code.rawValue)")
             : detail
         let kind: Kind
         switch code {
         case CURLE_TOO_MANY_REDIRECTS: kind = .tooManyRedirects
         case CURLE_UNSUPPORTED_PROTOCOL: kind = .unsupportedScheme
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR,
-             CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR:
+            CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR:
             kind = .tlsVerification
         case CURLE_OPERATION_TIMEDOUT: kind = .timedOut
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_PROXY: kind = .connect

@@ -20,7 +20,8 @@ struct CurlLibrary: @unchecked Sendable {
         var so: DynamicLibrary
         switch DynamicLibrary.open("libcurl.so.4") {
         case .success(let opened): so = opened
-        case .failure(let e): return .failure(CurlError(.other, url: "", message: "cannot load libcurl (libcurl4): \(e.reason)"))
+        case .failure(let e):
+            return .failure(CurlError(.other, url: "", message: "cannot load libcurl (libcurl4): \(e.reason)"))
         }
         func symbol(_ name: String) -> UnsafeMutableRawPointer { so.function(name) }
         let lib = CurlLibrary(
@@ -32,11 +33,15 @@ struct CurlLibrary: @unchecked Sendable {
             multiPerform: symbol("curl_multi_perform"), multiInfoRead: symbol("curl_multi_info_read"),
             multiPoll: symbol("curl_multi_poll"), multiWakeup: symbol("curl_multi_wakeup"),
             multiStrerror: symbol("curl_multi_strerror"), slistAppend: symbol("curl_slist_append"),
-            slistFreeAll: symbol("curl_slist_free_all"), urlNew: symbol("curl_url"), urlCleanup: symbol("curl_url_cleanup"),
+            slistFreeAll: symbol("curl_slist_free_all"), urlNew: symbol("curl_url"),
+            urlCleanup: symbol("curl_url_cleanup"),
             urlSet: symbol("curl_url_set"), urlGet: symbol("curl_url_get"), free: symbol("curl_free"),
             urlStrerror: so.optionalFunction("curl_url_strerror"))
         guard so.missing.isEmpty else {
-            return .failure(CurlError(.other, url: "", message: "libcurl lacks \(so.missing.joined(separator: ", ")) (7.68 or newer needed)"))
+            return .failure(
+                CurlError(
+                    .other, url: "",
+                    message: "libcurl lacks \(so.missing.joined(separator: ", ")) (7.68 or newer needed)"))
         }
         return .success(lib)
     }

@@ -42,7 +42,8 @@ public final class CurlLoop: @unchecked Sendable {
     /// Starts fetching `request` on the process's loop; the delegate's callbacks run on the loop's thread.
     /// Fails when libcurl cannot be loaded or the transfer cannot be set up.
     public static func start(_ request: HTTPRequest, delegate: any HTTPTransferDelegate) throws(CurlError)
-        -> HTTPTransfer {
+        -> HTTPTransfer
+    {
         let loop: CurlLoop
         switch shared {
         case .success(let l): loop = l
@@ -65,17 +66,21 @@ public final class CurlLoop: @unchecked Sendable {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var thread = pthread_t()
         let me = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(&thread, nil, { arg in
-            Unmanaged<CurlLoop>.fromOpaque(arg!).takeRetainedValue().run()
-            return nil
-        }, me)
+        let rc = pthread_create(
+            &thread, nil,
+            { arg in
+                Unmanaged<CurlLoop>.fromOpaque(arg!).takeRetainedValue().run()
+                return nil
+            }, me)
         precondition(rc == 0, "cannot start the network thread: \(rc)")
         pthread_detach(thread)
     }
 
     private func run() {
         while true {
-            for command in commands.withLock({ list in defer { list = [] }; return list }) { apply(command) }
+            for command in commands.withLock({ list in
+                defer { list = [] }; return list
+            }) { apply(command) }
             var running: Int32 = 0
             _ = linnet_curl_multi_perform(lib.multiPerform, multi, &running)
             var left: Int32 = 0

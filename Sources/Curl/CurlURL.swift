@@ -25,7 +25,9 @@ public enum CurlURL {
             throw CurlError(.unsupportedScheme, url: text, message: "only http and https URLs are streamed")
         }
         let lib = try CurlLibrary.shared.get()
-        guard let handle = linnet_curl_url(lib.urlNew) else { throw CurlError(.other, url: text, message: "out of memory") }
+        guard let handle = linnet_curl_url(lib.urlNew) else {
+            throw CurlError(.other, url: text, message: "out of memory")
+        }
         defer { linnet_curl_url_cleanup(lib.urlCleanup, handle) }
         let parsed = linnet_curl_url_set(lib.urlSet, handle, CURLUPART_URL, text, 0)
         guard parsed == CURLUE_OK else { throw CurlError(urlCode: parsed, url: text, lib: lib) }
@@ -51,9 +53,11 @@ public enum CurlURL {
 extension CurlError {
     /// A refusal of the URL API (`CURLUcode`) with libcurl's text; running out of memory is not the URL's fault.
     init(urlCode: CURLUcode, url: String, lib: CurlLibrary) {
-        let text = lib.urlStrerror.flatMap { linnet_curl_url_strerror($0, urlCode) }.map { String(cString: $0) }
+        let text =
+            lib.urlStrerror.flatMap { linnet_curl_url_strerror($0, urlCode) }.map { String(cString: $0) }
             ?? "libcurl URL error \(urlCode.rawValue)"
-        self.init(urlCode == CURLUE_OUT_OF_MEMORY ? .other : .malformedURL, url: url, message: text,
-                  code: Int32(bitPattern: urlCode.rawValue))
+        self.init(
+            urlCode == CURLUE_OUT_OF_MEMORY ? .other : .malformedURL, url: url, message: text,
+            code: Int32(bitPattern: urlCode.rawValue))
     }
 }

@@ -85,12 +85,18 @@ public final class HTTPTransfer: @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         try set(CURLOPT_WRITEDATA, me)
         try set(CURLOPT_HEADERDATA, me)
-        try check(linnet_curl_setopt_datacb(lib.easySetopt, easy, CURLOPT_WRITEFUNCTION, { data, size, count, user in
-            Unmanaged<HTTPTransfer>.fromOpaque(user!).takeUnretainedValue().received(data, size &* count)
-        }))
-        try check(linnet_curl_setopt_datacb(lib.easySetopt, easy, CURLOPT_HEADERFUNCTION, { data, size, count, user in
-            Unmanaged<HTTPTransfer>.fromOpaque(user!).takeUnretainedValue().receivedHeader(data, size &* count)
-        }))
+        try check(
+            linnet_curl_setopt_datacb(
+                lib.easySetopt, easy, CURLOPT_WRITEFUNCTION,
+                { data, size, count, user in
+                    Unmanaged<HTTPTransfer>.fromOpaque(user!).takeUnretainedValue().received(data, size &* count)
+                }))
+        try check(
+            linnet_curl_setopt_datacb(
+                lib.easySetopt, easy, CURLOPT_HEADERFUNCTION,
+                { data, size, count, user in
+                    Unmanaged<HTTPTransfer>.fromOpaque(user!).takeUnretainedValue().receivedHeader(data, size &* count)
+                }))
         try set(CURLOPT_PRIVATE, me)
     }
 
@@ -116,8 +122,9 @@ public final class HTTPTransfer: @unchecked Sendable {
         guard !cancelled.load(ordering: .acquiring), let data else { return 0 }
         headerBytes &+= count
         if headerBytes > request.maxHeaderBytes {
-            ownError = CurlError(.headersTooLarge, url: request.url,
-                                 message: "response headers exceed \(request.maxHeaderBytes / 1024) KB")
+            ownError = CurlError(
+                .headersTooLarge, url: request.url,
+                message: "response headers exceed \(request.maxHeaderBytes / 1024) KB")
             return 0
         }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
@@ -155,8 +162,9 @@ public final class HTTPTransfer: @unchecked Sendable {
         _ = linnet_curl_getinfo_long(lib.easyGetinfo, easy, CURLINFO_RESPONSE_CODE, &status)
         var effective: UnsafeMutablePointer<CChar>?
         _ = linnet_curl_getinfo_str(lib.easyGetinfo, easy, CURLINFO_EFFECTIVE_URL, &effective)
-        return HTTPResponse(status: status, effectiveURL: effective.map { String(cString: $0) } ?? request.url,
-                            headers: headers)
+        return HTTPResponse(
+            status: status, effectiveURL: effective.map { String(cString: $0) } ?? request.url,
+            headers: headers)
     }
 
     /// Called by the loop when libcurl reports the transfer done.

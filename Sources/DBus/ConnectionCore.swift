@@ -127,7 +127,8 @@ final class ConnectionCore: @unchecked Sendable {
             return
         }
         if interface == "org.freedesktop.DBus", member == "NameLost", message.sender == "org.freedesktop.DBus",
-           case .string(let name)? = (try? message.arguments())?.first {
+            case .string(let name)? = (try? message.arguments())?.first
+        {
             let handler = state.withLock { s -> (@Sendable (String) -> Void)? in
                 s.ownedNames.remove(name) == nil ? nil : s.nameLostHandler
             }
@@ -147,8 +148,10 @@ func takeError(_ err: inout CDBus.DBusError, context: String?) -> DBusError {
     return DBusError(name: name, message: context.map { "\($0): \(message)" } ?? message)
 }
 
-private func coreFilter(_ connection: OpaquePointer?, _ message: OpaquePointer?,
-                        _ data: UnsafeMutableRawPointer?) -> DBusHandlerResult {
+private func coreFilter(
+    _ connection: OpaquePointer?, _ message: OpaquePointer?,
+    _ data: UnsafeMutableRawPointer?
+) -> DBusHandlerResult {
     guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
     let core = Unmanaged<ConnectionCore>.fromOpaque(data).takeUnretainedValue()
     return core.handle(message) ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED

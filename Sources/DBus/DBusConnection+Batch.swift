@@ -38,15 +38,18 @@ extension DBusConnection {
                 for entry in batch {
                     guard let declared = core.state.withLock({ $0.objects[entry.path]?.interfaces[entry.interface] })
                     else { continue }  // unexported meanwhile: nothing left to announce
-                    DBusConnection.send(core: core, path: entry.path, interface: entry.interface, names: entry.names,
-                                        declared: declared)
+                    DBusConnection.send(
+                        core: core, path: entry.path, interface: entry.interface, names: entry.names,
+                        declared: declared)
                 }
             }
         }
     }
 
-    private static func send(core: ConnectionCore, path: String, interface: String, names: [String],
-                             declared: ExportedInterface) {
+    private static func send(
+        core: ConnectionCore, path: String, interface: String, names: [String],
+        declared: ExportedInterface
+    ) {
         var entries: [DBusDictEntry] = []
         var invalidated: [String] = []
         for name in names {
@@ -66,9 +69,12 @@ extension DBusConnection {
         }
         guard !entries.isEmpty || !invalidated.isEmpty else { return }
         func signal(_ entries: [DBusDictEntry], _ invalidated: [String]) -> Message? {
-            try? Message.signal(path: path, interface: ObjectDispatcher.properties, member: "PropertiesChanged",
-                                arguments: [.string(interface), .dictionary(key: .string, value: .variant, entries),
-                                            .array(element: .string, invalidated.map { .string($0) })])
+            try? Message.signal(
+                path: path, interface: ObjectDispatcher.properties, member: "PropertiesChanged",
+                arguments: [
+                    .string(interface), .dictionary(key: .string, value: .variant, entries),
+                    .array(element: .string, invalidated.map { .string($0) })
+                ])
         }
         // A value that cannot be sent (e.g. a string with NUL) degrades to invalidating every name.
         let all = invalidated + entries.compactMap { $0.key.stringValue }

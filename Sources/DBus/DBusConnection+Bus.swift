@@ -17,8 +17,9 @@ extension DBusConnection {
         }
         let instance = "\(name).instance\(getpid())"
         if try request(instance) { return instance }
-        throw DBusError(name: DBusError.Name.nameTaken,
-                        message: "Both '\(name)' (owned by \(owner)) and '\(instance)' are taken")
+        throw DBusError(
+            name: DBusError.Name.nameTaken,
+            message: "Both '\(name)' (owned by \(owner)) and '\(instance)' are taken")
     }
 
     private func request(_ name: String) throws(DBusError) -> Bool {
@@ -68,24 +69,31 @@ extension DBusConnection {
 
     /// The bus's own identifier (`GetId`).
     public func busId() throws(DBusError) -> String {
-        guard case .string(let id)? = try callBus("GetId", []).first else { throw .invalidArgs("GetId returned no string") }
+        guard case .string(let id)? = try callBus("GetId", []).first else {
+            throw .invalidArgs("GetId returned no string")
+        }
         return id
     }
 
     /// Subscribes to signals: registers the rule with the bus (blocking until the bus confirmed, so a signal sent
     /// right after this returns is received) and calls `handler` on the queue for every matching signal. A
     /// well-known `sender` is followed across owner changes.
-    public func subscribe(_ rule: DBusMatchRule,
-                          handler: @escaping @Sendable (DBusSignal) -> Void) throws(DBusError) -> DBusSubscription {
+    public func subscribe(
+        _ rule: DBusMatchRule,
+        handler: @escaping @Sendable (DBusSignal) -> Void
+    ) throws(DBusError) -> DBusSubscription {
         try rule.validate()
         var ownerWatch: UInt64?
         var owner: String?
         if rule.hasWellKnownSender, let name = rule.sender {
             // Watch first, then ask: an owner change in between is seen by the watch.
             let core = self.core
-            let watch = try subscribe(DBusMatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                    interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                                                    arg0: name)) { signal in
+            let watch = try subscribe(
+                DBusMatchRule(
+                    sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                    interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    arg0: name)
+            ) { signal in
                 guard signal.arguments.count == 3, case .string(let newOwner) = signal.arguments[2] else { return }
                 core.state.withLock { s in
                     for (token, var sub) in s.subscriptions where sub.rule.sender == name && sub.ownerWatch != nil {
@@ -106,8 +114,9 @@ extension DBusConnection {
         let token = try core.state.withLock { (s) throws(DBusError) -> UInt64 in
             guard !s.closed else { throw DBusError.disconnected }
             defer { s.nextToken += 1 }
-            s.subscriptions[s.nextToken] = SignalSubscription(rule: rule, handler: handler, senderOwner: owner,
-                                                              ownerWatch: ownerWatch)
+            s.subscriptions[s.nextToken] = SignalSubscription(
+                rule: rule, handler: handler, senderOwner: owner,
+                ownerWatch: ownerWatch)
             return s.nextToken
         }
         return DBusSubscription(token: token, rule: rule)
@@ -122,17 +131,20 @@ extension DBusConnection {
             if let watchRule { unsubscribe(DBusSubscription(token: watch, rule: watchRule)) }
         }
         // No reply awaited: nothing useful can be done if the bus forgot the rule already.
-        if let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                 interface: "org.freedesktop.DBus", member: "RemoveMatch",
-                                                 arguments: [.string(removed.rule.ruleString)]) {
+        if let message = try? Message.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "RemoveMatch",
+            arguments: [.string(removed.rule.ruleString)])
+        {
             dbus_message_set_no_reply(message.raw, 1)
             try? core.send(message)
         }
     }
 
     private func callBus(_ method: String, _ arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
-        try call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                 method: method, arguments: arguments)
+        try call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: method, arguments: arguments)
     }
 
     private func stringArray(_ out: [DBusValue], _ what: String) throws(DBusError) -> [String] {
@@ -146,10 +158,13 @@ extension ConnectionCore {
     func dispatchToSubscriptions(_ message: Message) {
         let subscriptions = state.withLock { Array($0.subscriptions.values) }
         guard !subscriptions.isEmpty, let path = message.path, let interface = message.interface,
-              let member = message.member, let arguments = try? message.arguments() else { return }
-        let signal = DBusSignal(sender: message.sender, path: DBusObjectPath(unchecked: path), interface: interface,
-                                member: member, arguments: arguments)
-        for subscription in subscriptions where subscription.rule.matches(signal, senderOwner: subscription.senderOwner) {
+            let member = message.member, let arguments = try? message.arguments()
+        else { return }
+        let signal = DBusSignal(
+            sender: message.sender, path: DBusObjectPath(unchecked: path), interface: interface,
+            member: member, arguments: arguments)
+        for subscription in subscriptions where subscription.rule.matches(signal, senderOwner: subscription.senderOwner)
+        {
             subscription.handler(signal)
         }
     }

@@ -11,10 +11,13 @@ extension DBusConnection {
     /// thread other than the queue, the call is sent and answered through the loop while the caller waits (so
     /// the loop keeps sole ownership of the socket); on the queue itself it blocks the loop meanwhile, so never
     /// call this connection's own objects that way: use `callAsync`.
-    public func call(destination: String, path: String, interface: String, method: String,
-                     arguments: [DBusValue] = [], timeout: Duration = defaultTimeout) throws(DBusError) -> [DBusValue] {
-        let message = try Message.methodCall(destination: destination, path: path, interface: interface,
-                                             member: method, arguments: arguments)
+    public func call(
+        destination: String, path: String, interface: String, method: String,
+        arguments: [DBusValue] = [], timeout: Duration = defaultTimeout
+    ) throws(DBusError) -> [DBusValue] {
+        let message = try Message.methodCall(
+            destination: destination, path: path, interface: interface,
+            member: method, arguments: arguments)
         guard !core.isClosed else { throw .disconnected }
         let timeoutMs = timeout.libdbusMilliseconds
         if let loop = core.loop, !loop.isCurrent {
@@ -38,13 +41,16 @@ extension DBusConnection {
 
     /// Calls a method without blocking; `completion` runs once on the queue (or, in blocking mode, on the thread
     /// calling `process`) with the reply values or the error (including `NoReply` after `timeout`).
-    public func callAsync(destination: String, path: String, interface: String, method: String,
-                          arguments: [DBusValue] = [], timeout: Duration = defaultTimeout,
-                          completion: @escaping @Sendable (Result<[DBusValue], DBusError>) -> Void) {
+    public func callAsync(
+        destination: String, path: String, interface: String, method: String,
+        arguments: [DBusValue] = [], timeout: Duration = defaultTimeout,
+        completion: @escaping @Sendable (Result<[DBusValue], DBusError>) -> Void
+    ) {
         let message: Message
         do {
-            message = try Message.methodCall(destination: destination, path: path, interface: interface,
-                                             member: method, arguments: arguments)
+            message = try Message.methodCall(
+                destination: destination, path: path, interface: interface,
+                member: method, arguments: arguments)
         } catch {
             core.onLoop { completion(.failure(error)) }
             return
@@ -52,16 +58,20 @@ extension DBusConnection {
         let core = self.core
         // Sending and attaching the notify happen on the loop so the reply cannot be dispatched in between.
         core.onLoop {
-            PendingCall.start(core: core, message: message, timeoutMs: timeout.libdbusMilliseconds,
-                              completion: completion)
+            PendingCall.start(
+                core: core, message: message, timeoutMs: timeout.libdbusMilliseconds,
+                completion: completion)
         }
     }
 
     /// Reads one property (`org.freedesktop.DBus.Properties.Get`), unwrapped from its variant.
-    public func getProperty(destination: String, path: String, interface: String, name: String,
-                            timeout: Duration = defaultTimeout) throws(DBusError) -> DBusValue {
-        let out = try call(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
-                           method: "Get", arguments: [.string(interface), .string(name)], timeout: timeout)
+    public func getProperty(
+        destination: String, path: String, interface: String, name: String,
+        timeout: Duration = defaultTimeout
+    ) throws(DBusError) -> DBusValue {
+        let out = try call(
+            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
+            method: "Get", arguments: [.string(interface), .string(name)], timeout: timeout)
         guard out.count == 1, case .variant(let value) = out[0] else {
             throw .invalidArgs("Properties.Get on \(destination) returned '\(DBusValue.signature(of: out))'")
         }
@@ -69,17 +79,23 @@ extension DBusConnection {
     }
 
     /// Writes one property (`org.freedesktop.DBus.Properties.Set`).
-    public func setProperty(destination: String, path: String, interface: String, name: String, value: DBusValue,
-                            timeout: Duration = defaultTimeout) throws(DBusError) {
-        _ = try call(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
-                     method: "Set", arguments: [.string(interface), .string(name), .variant(value)], timeout: timeout)
+    public func setProperty(
+        destination: String, path: String, interface: String, name: String, value: DBusValue,
+        timeout: Duration = defaultTimeout
+    ) throws(DBusError) {
+        _ = try call(
+            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
+            method: "Set", arguments: [.string(interface), .string(name), .variant(value)], timeout: timeout)
     }
 
     /// Reads all properties of an interface (`org.freedesktop.DBus.Properties.GetAll`), unwrapped from variants.
-    public func getAllProperties(destination: String, path: String, interface: String,
-                                 timeout: Duration = defaultTimeout) throws(DBusError) -> [String: DBusValue] {
-        let out = try call(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
-                           method: "GetAll", arguments: [.string(interface)], timeout: timeout)
+    public func getAllProperties(
+        destination: String, path: String, interface: String,
+        timeout: Duration = defaultTimeout
+    ) throws(DBusError) -> [String: DBusValue] {
+        let out = try call(
+            destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
+            method: "GetAll", arguments: [.string(interface)], timeout: timeout)
         guard out.count == 1, let dict = out[0].stringKeyedDictionary else {
             throw .invalidArgs("Properties.GetAll on \(destination) returned '\(DBusValue.signature(of: out))'")
         }
@@ -99,8 +115,10 @@ final class PendingCall: @unchecked Sendable {
         self.completion = completion
     }
 
-    static func start(core: ConnectionCore, message: Message, timeoutMs: Int32,
-                      completion: @escaping @Sendable (Result<[DBusValue], DBusError>) -> Void) {
+    static func start(
+        core: ConnectionCore, message: Message, timeoutMs: Int32,
+        completion: @escaping @Sendable (Result<[DBusValue], DBusError>) -> Void
+    ) {
         guard !core.isClosed else { return completion(.failure(.disconnected)) }
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(core.raw, message.raw, &pending, timeoutMs) != 0, let pending else {
@@ -108,8 +126,11 @@ final class PendingCall: @unchecked Sendable {
         }
         let call = PendingCall(completion: completion)
         call.pending = pending
-        guard dbus_pending_call_set_notify(pending, pendingNotify, Unmanaged.passRetained(call).toOpaque(),
-                                           releasePendingCall) != 0 else {
+        guard
+            dbus_pending_call_set_notify(
+                pending, pendingNotify, Unmanaged.passRetained(call).toOpaque(),
+                releasePendingCall) != 0
+        else {
             dbus_pending_call_cancel(pending)
             call.fire()
             return
@@ -151,9 +172,12 @@ final class BlockingWait: @unchecked Sendable {
     private let lock = Mutex<Result<[DBusValue], DBusError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    static func run(timeoutMs: Int32,
-                    start: (@escaping @Sendable (Result<[DBusValue], DBusError>) -> Void) -> Void)
-        throws(DBusError) -> [DBusValue] {
+    static func run(
+        timeoutMs: Int32,
+        start: (@escaping @Sendable (Result<[DBusValue], DBusError>) -> Void) -> Void
+    )
+        throws(DBusError) -> [DBusValue]
+    {
         let wait = BlockingWait()
         start { result in
             wait.lock.withLock { $0 = result }

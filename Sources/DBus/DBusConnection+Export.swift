@@ -8,7 +8,9 @@ extension DBusConnection {
         try DBusNames.validateObjectPath(path)
         for iface in interfaces {
             try iface.validate()
-            if [ObjectDispatcher.properties, ObjectDispatcher.introspectable, ObjectDispatcher.peer].contains(iface.name) {
+            if [ObjectDispatcher.properties, ObjectDispatcher.introspectable, ObjectDispatcher.peer].contains(
+                iface.name)
+            {
                 throw .invalidArgs("\(iface.name) is provided by the D-Bus layer itself")
             }
         }
@@ -31,8 +33,10 @@ extension DBusConnection {
     }
 
     /// Emits a signal from `path`. Any thread.
-    public func emitSignal(path: String, interface: String, name: String, arguments: [DBusValue] = [],
-                           destination: String? = nil) throws(DBusError) {
+    public func emitSignal(
+        path: String, interface: String, name: String, arguments: [DBusValue] = [],
+        destination: String? = nil
+    ) throws(DBusError) {
         let message = try Message.signal(path: path, interface: interface, member: name, arguments: arguments)
         if let destination {
             try DBusNames.validateBusName(destination)
@@ -45,8 +49,10 @@ extension DBusConnection {
     /// interface, honouring each property's declared mode: `.emitsValue` properties are sent with their value,
     /// `.invalidates` ones by name only, `.constant`/`.none` ones are left out. Values are checked against the
     /// declared types. Nothing is sent when nothing remains. Any thread.
-    public func emitPropertiesChanged(path: String, interface: String, changed: [String: DBusValue],
-                                      invalidated: [String] = []) throws(DBusError) {
+    public func emitPropertiesChanged(
+        path: String, interface: String, changed: [String: DBusValue],
+        invalidated: [String] = []
+    ) throws(DBusError) {
         let declared = core.state.withLock { $0.objects[path]?.interfaces[interface] }
         guard let declared else {
             throw .invalidArgs("emitPropertiesChanged: '\(interface)' is not exported at '\(path)'")
@@ -58,8 +64,9 @@ extension DBusConnection {
                 throw .invalidArgs("emitPropertiesChanged: '\(interface)' has no property '\(name)'")
             }
             guard value.signatureText == property.signature.rawValue else {
-                throw .invalidArgs("emitPropertiesChanged: '\(interface).\(name)' has type '\(property.signature)',"
-                    + " got '\(value.signatureText)'")
+                throw .invalidArgs(
+                    "emitPropertiesChanged: '\(interface).\(name)' has type '\(property.signature)',"
+                        + " got '\(value.signatureText)'")
             }
             switch property.emitsChange {
             case .emitsValue: entries.append(DBusDictEntry(.string(name), .variant(value)))
@@ -76,11 +83,13 @@ extension DBusConnection {
             }
         }
         guard !entries.isEmpty || !names.isEmpty else { return }
-        try emitSignal(path: path, interface: ObjectDispatcher.properties, name: "PropertiesChanged", arguments: [
-            .string(interface),
-            .dictionary(key: .string, value: .variant, entries),
-            .array(element: .string, names.map { .string($0) }),
-        ])
+        try emitSignal(
+            path: path, interface: ObjectDispatcher.properties, name: "PropertiesChanged",
+            arguments: [
+                .string(interface),
+                .dictionary(key: .string, value: .variant, entries),
+                .array(element: .string, names.map { .string($0) })
+            ])
     }
 
     /// Emits PropertiesChanged for `names`, reading their current values through the declared getters.

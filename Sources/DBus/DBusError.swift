@@ -39,9 +39,13 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `org.freedesktop.DBus.Error.Failed` with a message.
     public static func failed(_ message: String) -> DBusError { DBusError(name: Name.failed, message: message) }
     /// `org.freedesktop.DBus.Error.InvalidArgs` with a message.
-    public static func invalidArgs(_ message: String) -> DBusError { DBusError(name: Name.invalidArgs, message: message) }
+    public static func invalidArgs(_ message: String) -> DBusError {
+        DBusError(name: Name.invalidArgs, message: message)
+    }
     /// `org.freedesktop.DBus.Error.NotSupported` with a message.
-    public static func notSupported(_ message: String) -> DBusError { DBusError(name: Name.notSupported, message: message) }
+    public static func notSupported(_ message: String) -> DBusError {
+        DBusError(name: Name.notSupported, message: message)
+    }
     /// `org.freedesktop.DBus.Error.Disconnected`: the connection is closed.
     public static let disconnected = DBusError(name: Name.disconnected, message: "the D-Bus connection is closed")
 }

@@ -9,8 +9,10 @@ public struct DBusInterface: Sendable {
     /// Interface-level annotations for introspection (name → value).
     public let annotations: [(name: String, value: String)]
 
-    public init(_ name: String, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
-                signals: [DBusSignalDeclaration] = [], annotations: [(name: String, value: String)] = []) {
+    public init(
+        _ name: String, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
+        signals: [DBusSignalDeclaration] = [], annotations: [(name: String, value: String)] = []
+    ) {
         self.name = name
         self.methods = methods
         self.properties = properties
@@ -24,14 +26,18 @@ public struct DBusInterface: Sendable {
         var seen = Set<String>()
         for m in methods {
             try DBusNames.validateMember(m.name)
-            guard seen.insert("m" + m.name).inserted else { throw .invalidArgs("\(name): method \(m.name) declared twice") }
+            guard seen.insert("m" + m.name).inserted else {
+                throw .invalidArgs("\(name): method \(m.name) declared twice")
+            }
         }
         for p in properties {
             try DBusNames.validateMember(p.name)
             guard p.signature.isSingleCompleteType else {
                 throw .invalidArgs("\(name).\(p.name): property type '\(p.signature)' is not one complete type")
             }
-            guard seen.insert("p" + p.name).inserted else { throw .invalidArgs("\(name): property \(p.name) declared twice") }
+            guard seen.insert("p" + p.name).inserted else {
+                throw .invalidArgs("\(name): property \(p.name) declared twice")
+            }
         }
         for s in signals {
             try DBusNames.validateMember(s.name)
@@ -62,16 +68,21 @@ public struct DBusMethod: Sendable {
     public let handler: DBusMethodHandler
 
     /// A method answered synchronously on the connection's queue.
-    public init(_ name: String, in inSignature: DBusSignature = .empty, out outSignature: DBusSignature = .empty,
-                inNames: [String] = [], outNames: [String] = [],
-                handler: @escaping @Sendable (DBusMethodCall) throws -> [DBusValue]) {
-        self.init(name, in: inSignature, out: outSignature, inNames: inNames, outNames: outNames,
-                  handler: .immediate(handler))
+    public init(
+        _ name: String, in inSignature: DBusSignature = .empty, out outSignature: DBusSignature = .empty,
+        inNames: [String] = [], outNames: [String] = [],
+        handler: @escaping @Sendable (DBusMethodCall) throws -> [DBusValue]
+    ) {
+        self.init(
+            name, in: inSignature, out: outSignature, inNames: inNames, outNames: outNames,
+            handler: .immediate(handler))
     }
 
     /// A method with an explicit handler kind (use `.deferred` to answer later).
-    public init(_ name: String, in inSignature: DBusSignature = .empty, out outSignature: DBusSignature = .empty,
-                inNames: [String] = [], outNames: [String] = [], handler: DBusMethodHandler) {
+    public init(
+        _ name: String, in inSignature: DBusSignature = .empty, out outSignature: DBusSignature = .empty,
+        inNames: [String] = [], outNames: [String] = [], handler: DBusMethodHandler
+    ) {
         self.name = name
         self.inSignature = inSignature
         self.outSignature = outSignature
@@ -108,9 +119,11 @@ public struct DBusProperty: Sendable {
     /// The layer does not emit PropertiesChanged by itself: the owner emits when the state really changed.
     public let set: (@Sendable (DBusValue) throws -> Void)?
 
-    public init(_ name: String, signature: DBusSignature, access: Access = .read,
-                emitsChange: ChangeEmission = .emitsValue,
-                get: (@Sendable () throws -> DBusValue)?, set: (@Sendable (DBusValue) throws -> Void)? = nil) {
+    public init(
+        _ name: String, signature: DBusSignature, access: Access = .read,
+        emitsChange: ChangeEmission = .emitsValue,
+        get: (@Sendable () throws -> DBusValue)?, set: (@Sendable (DBusValue) throws -> Void)? = nil
+    ) {
         self.name = name
         self.signature = signature
         self.access = access

@@ -11,8 +11,10 @@ public struct DBusMatchRule: Sendable, Hashable {
     /// The first argument, when it is a string (e.g. the interface name of PropertiesChanged).
     public var arg0: String?
 
-    public init(sender: String? = nil, path: String? = nil, pathNamespace: String? = nil, interface: String? = nil,
-                member: String? = nil, arg0: String? = nil) {
+    public init(
+        sender: String? = nil, path: String? = nil, pathNamespace: String? = nil, interface: String? = nil,
+        member: String? = nil, arg0: String? = nil
+    ) {
         self.sender = sender
         self.path = path
         self.pathNamespace = pathNamespace

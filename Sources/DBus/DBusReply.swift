@@ -26,8 +26,11 @@ public final class DBusReply: Sendable {
     public func succeed(_ values: [DBusValue]) {
         guard claim() else { return }
         guard DBusValue.signature(of: values) == outSignature else {
-            send(call.errorReply(.failed("\(context) produced '\(DBusValue.signature(of: values))'"
-                + " instead of its declared '\(outSignature)'")))
+            send(
+                call.errorReply(
+                    .failed(
+                        "\(context) produced '\(DBusValue.signature(of: values))'"
+                            + " instead of its declared '\(outSignature)'")))
             return
         }
         do {

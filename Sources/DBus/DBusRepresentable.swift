@@ -108,7 +108,8 @@ extension Dictionary: DBusRepresentable where Key: DBusRepresentable, Value: DBu
     }
     public init?(dbus value: DBusValue) {
         guard case .dictionary(let k, let v, let entries) = value,
-              k == Key.dbusSignature, v == Value.dbusSignature else { return nil }
+            k == Key.dbusSignature, v == Value.dbusSignature
+        else { return nil }
         var out: [Key: Value] = [:]
         out.reserveCapacity(entries.count)
         for e in entries {

@@ -84,7 +84,8 @@ public enum DBusValue: Sendable, Hashable {
             }
             for e in entries {
                 guard e.key.signatureText == key.rawValue, e.value.signatureText == value.rawValue else {
-                    throw .invalidArgs("dictionary a{\(key)\(value)} holds {\(e.key.signatureText)\(e.value.signatureText)}")
+                    throw .invalidArgs(
+                        "dictionary a{\(key)\(value)} holds {\(e.key.signatureText)\(e.value.signatureText)}")
                 }
                 try e.key.validateTree()
                 try e.value.validateTree()

@@ -28,12 +28,15 @@ final class EventLoop: @unchecked Sendable {
 
     func install() {
         // Each registration holds its own +1 on the loop, dropped by libdbus through `releaseLoop`.
-        dbus_connection_set_watch_functions(connection, addWatch, removeWatch, toggleWatch,
-                                            Unmanaged.passRetained(self).toOpaque(), releaseLoop)
-        dbus_connection_set_timeout_functions(connection, addTimeout, removeTimeout, toggleTimeout,
-                                              Unmanaged.passRetained(self).toOpaque(), releaseLoop)
-        dbus_connection_set_dispatch_status_function(connection, dispatchStatusChanged,
-                                                     Unmanaged.passRetained(self).toOpaque(), releaseLoop)
+        dbus_connection_set_watch_functions(
+            connection, addWatch, removeWatch, toggleWatch,
+            Unmanaged.passRetained(self).toOpaque(), releaseLoop)
+        dbus_connection_set_timeout_functions(
+            connection, addTimeout, removeTimeout, toggleTimeout,
+            Unmanaged.passRetained(self).toOpaque(), releaseLoop)
+        dbus_connection_set_dispatch_status_function(
+            connection, dispatchStatusChanged,
+            Unmanaged.passRetained(self).toOpaque(), releaseLoop)
         // Messages may already be queued (e.g. read during Hello); drain them on the queue.
         scheduleDispatch()
     }
@@ -134,7 +137,9 @@ private func releaseTimeoutSource(_ data: UnsafeMutableRawPointer?) {
     Unmanaged<TimeoutSource>.fromOpaque(data).takeRetainedValue().cancel()
 }
 
-private func dispatchStatusChanged(_ connection: OpaquePointer?, _ status: DBusDispatchStatus,
-                                   _ data: UnsafeMutableRawPointer?) {
+private func dispatchStatusChanged(
+    _ connection: OpaquePointer?, _ status: DBusDispatchStatus,
+    _ data: UnsafeMutableRawPointer?
+) {
     if status == DBUS_DISPATCH_DATA_REMAINS { loopFrom(data).scheduleDispatch() }
 }

@@ -61,8 +61,10 @@ final class Message: @unchecked Sendable {
 
     // MARK: building
 
-    static func methodCall(destination: String?, path: String, interface: String?, member: String,
-                           arguments: [DBusValue]) throws(DBusError) -> Message {
+    static func methodCall(
+        destination: String?, path: String, interface: String?, member: String,
+        arguments: [DBusValue]
+    ) throws(DBusError) -> Message {
         if let destination { try DBusNames.validateBusName(destination) }
         try DBusNames.validateObjectPath(path)
         if let interface { try DBusNames.validateInterface(interface) }
@@ -80,8 +82,10 @@ final class Message: @unchecked Sendable {
         return msg
     }
 
-    static func signal(path: String, interface: String, member: String,
-                       arguments: [DBusValue]) throws(DBusError) -> Message {
+    static func signal(
+        path: String, interface: String, member: String,
+        arguments: [DBusValue]
+    ) throws(DBusError) -> Message {
         try DBusNames.validateObjectPath(path)
         try DBusNames.validateInterface(interface)
         try DBusNames.validateMember(member)
@@ -102,7 +106,8 @@ final class Message: @unchecked Sendable {
     /// An error reply for this call; an invalid error name degrades to `Failed`, never to an abort.
     func errorReply(_ error: DBusError) -> Message? {
         let name = DBusNames.isValidErrorName(error.name) ? error.name : DBusError.Name.failed
-        let text = error.message.utf8.contains(0) ? String(error.message.split(separator: "\0").joined()) : error.message
+        let text =
+            error.message.utf8.contains(0) ? String(error.message.split(separator: "\0").joined()) : error.message
         return name.withCString { n in text.withCString { t in dbus_message_new_error(raw, n, t) } }
             .map { Message(owning: $0) }
     }

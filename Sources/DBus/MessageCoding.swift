@@ -147,8 +147,10 @@ enum MessageWriter {
     }
 
     /// Opens a container ("r" struct, "e" dict entry, "a" array, "v" variant), fills it, closes it.
-    private static func container(_ it: inout DBusMessageIter, _ kind: Unicode.Scalar, _ contained: String?,
-                                  _ fill: (inout DBusMessageIter) throws(DBusError) -> Void) throws(DBusError) {
+    private static func container(
+        _ it: inout DBusMessageIter, _ kind: Unicode.Scalar, _ contained: String?,
+        _ fill: (inout DBusMessageIter) throws(DBusError) -> Void
+    ) throws(DBusError) {
         var sub = DBusMessageIter()
         let opened = withOptionalCString(contained) { dbus_message_iter_open_container(&it, code(kind), $0, &sub) }
         guard opened != 0 else { throw DBusError(name: DBusError.Name.noMemory, message: "opening a container") }

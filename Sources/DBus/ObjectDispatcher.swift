@@ -44,7 +44,9 @@ enum ObjectDispatcher {
             case "Ping": try expect(call, "", member); return try reply(to: call, [])
             case "GetMachineId":
                 try expect(call, "", member)
-                let id = dbus_get_local_machine_id().map { p -> String in defer { dbus_free(p) }; return String(cString: p) }
+                let id = dbus_get_local_machine_id().map { p -> String in
+                    defer { dbus_free(p) }; return String(cString: p)
+                }
                 return try reply(to: call, [.string(id ?? "")])
             default: throw unknownMethod(member, interface, path)
             }
@@ -57,23 +59,27 @@ enum ObjectDispatcher {
         let method: DBusMethod
         if let interface {
             guard let iface = object.interfaces[interface] else {
-                throw DBusError(name: DBusError.Name.unknownInterface,
-                                message: "Object '\(path)' has no interface '\(interface)'")
+                throw DBusError(
+                    name: DBusError.Name.unknownInterface,
+                    message: "Object '\(path)' has no interface '\(interface)'")
             }
             guard let m = iface.methods[member] else { throw unknownMethod(member, interface, path) }
             target = iface
             method = m
         } else {
             // No interface in the header: the first interface declaring the member wins, as the spec allows.
-            guard let found = object.order.lazy.compactMap({ object.interfaces[$0] })
-                .first(where: { $0.methods[member] != nil }) else { throw unknownMethod(member, nil, path) }
+            guard
+                let found = object.order.lazy.compactMap({ object.interfaces[$0] })
+                    .first(where: { $0.methods[member] != nil })
+            else { throw unknownMethod(member, nil, path) }
             target = found
             method = found.methods[member]!
         }
         try expect(call, method.inSignature, "\(target.declaration.name).\(member)")
-        let invocation = DBusMethodCall(sender: call.sender, path: DBusObjectPath(unchecked: path),
-                                        interface: target.declaration.name, member: member,
-                                        arguments: try call.arguments(), noReplyExpected: call.noReply)
+        let invocation = DBusMethodCall(
+            sender: call.sender, path: DBusObjectPath(unchecked: path),
+            interface: target.declaration.name, member: member,
+            arguments: try call.arguments(), noReplyExpected: call.noReply)
         switch method.handler {
         case .immediate(let body):
             let out: [DBusValue]
@@ -85,13 +91,17 @@ enum ObjectDispatcher {
                 throw .failed("\(target.declaration.name).\(member) failed: \(error)")
             }
             guard DBusValue.signature(of: out) == method.outSignature else {
-                throw .failed("\(target.declaration.name).\(member) produced '\(DBusValue.signature(of: out))'"
-                    + " instead of its declared '\(method.outSignature)'")
+                throw .failed(
+                    "\(target.declaration.name).\(member) produced '\(DBusValue.signature(of: out))'"
+                        + " instead of its declared '\(method.outSignature)'")
             }
             return try reply(to: call, out)
         case .deferred(let body):
-            body(invocation, DBusReply(call: call, core: core, outSignature: method.outSignature,
-                                       context: "\(target.declaration.name).\(member)"))
+            body(
+                invocation,
+                DBusReply(
+                    call: call, core: core, outSignature: method.outSignature,
+                    context: "\(target.declaration.name).\(member)"))
             return nil
         }
     }
@@ -115,7 +125,8 @@ enum ObjectDispatcher {
     }
 
     static func unknownMethod(_ member: String, _ interface: String?, _ path: String) -> DBusError {
-        DBusError(name: DBusError.Name.unknownMethod,
-                  message: "No method '\(member)' in interface '\(interface ?? "(none)")' at object '\(path)'")
+        DBusError(
+            name: DBusError.Name.unknownMethod,
+            message: "No method '\(member)' in interface '\(interface ?? "(none)")' at object '\(path)'")
     }
 }

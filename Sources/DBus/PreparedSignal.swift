@@ -60,7 +60,9 @@ extension DBusConnection {
     }
 
     /// Emits `signal` with the body `build` appends. Any thread.
-    public func emit(_ signal: PreparedSignal, build: (borrowing SignalBody) throws(DBusError) -> Void) throws(DBusError) {
+    public func emit(_ signal: PreparedSignal, build: (borrowing SignalBody) throws(DBusError) -> Void)
+        throws(DBusError)
+    {
         let raw = signal.path.withCString { p in
             signal.interface.withCString { i in signal.member.withCString { m in dbus_message_new_signal(p, i, m) } }
         }

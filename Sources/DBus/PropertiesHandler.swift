@@ -6,8 +6,10 @@ enum PropertiesHandler {
     private static let setSignature: DBusSignature = "ssv"
     private static let getAllSignature: DBusSignature = "s"
 
-    static func handle(_ call: Message, member: String, object: ExportedObject,
-                       path: String) throws(DBusError) -> Message {
+    static func handle(
+        _ call: Message, member: String, object: ExportedObject,
+        path: String
+    ) throws(DBusError) -> Message {
         switch member {
         case "Get":
             try ObjectDispatcher.expect(call, getSignature, "Properties.Get")
@@ -21,15 +23,18 @@ enum PropertiesHandler {
             try ObjectDispatcher.expect(call, setSignature, "Properties.Set")
             let args = try call.arguments()
             guard case .string(let ifaceName) = args[0], case .string(let propName) = args[1],
-                  case .variant(let value) = args[2] else { throw .invalidArgs("Properties.Set: malformed arguments") }
+                case .variant(let value) = args[2]
+            else { throw .invalidArgs("Properties.Set: malformed arguments") }
             let property = try lookup(object, ifaceName, propName, path)
             guard property.isWritable, let setter = property.set else {
-                throw DBusError(name: DBusError.Name.propertyReadOnly,
-                                message: "Property '\(ifaceName).\(propName)' is read-only")
+                throw DBusError(
+                    name: DBusError.Name.propertyReadOnly,
+                    message: "Property '\(ifaceName).\(propName)' is read-only")
             }
             guard value.signatureText == property.signature.rawValue else {
-                throw .invalidArgs("Property '\(ifaceName).\(propName)' has type '\(property.signature)',"
-                    + " got '\(value.signatureText)'")
+                throw .invalidArgs(
+                    "Property '\(ifaceName).\(propName)' has type '\(property.signature)',"
+                        + " got '\(value.signatureText)'")
             }
             do {
                 try setter(value)
@@ -48,8 +53,9 @@ enum PropertiesHandler {
                     entries.append(DBusDictEntry(.string(property.name), .variant(try read(property, ifaceName))))
                 }
             } else if !isStandard(ifaceName) {
-                throw DBusError(name: DBusError.Name.unknownInterface,
-                                message: "Object '\(path)' has no interface '\(ifaceName)'")
+                throw DBusError(
+                    name: DBusError.Name.unknownInterface,
+                    message: "Object '\(path)' has no interface '\(ifaceName)'")
             }
             return try ObjectDispatcher.reply(to: call, [.dictionary(key: .string, value: .variant, entries)])
         default:
@@ -71,21 +77,26 @@ enum PropertiesHandler {
             throw .failed("reading '\(interface).\(property.name)' failed: \(error)")
         }
         guard value.signatureText == property.signature.rawValue else {
-            throw .failed("Property '\(interface).\(property.name)' produced '\(value.signatureText)'"
-                + " instead of its declared '\(property.signature)'")
+            throw .failed(
+                "Property '\(interface).\(property.name)' produced '\(value.signatureText)'"
+                    + " instead of its declared '\(property.signature)'")
         }
         return value
     }
 
-    private static func lookup(_ object: ExportedObject, _ ifaceName: String, _ propName: String,
-                               _ path: String) throws(DBusError) -> DBusProperty {
+    private static func lookup(
+        _ object: ExportedObject, _ ifaceName: String, _ propName: String,
+        _ path: String
+    ) throws(DBusError) -> DBusProperty {
         guard let iface = object.interfaces[ifaceName] else {
-            throw DBusError(name: isStandard(ifaceName) ? DBusError.Name.unknownProperty : DBusError.Name.unknownInterface,
-                            message: "Object '\(path)' has no interface '\(ifaceName)'")
+            throw DBusError(
+                name: isStandard(ifaceName) ? DBusError.Name.unknownProperty : DBusError.Name.unknownInterface,
+                message: "Object '\(path)' has no interface '\(ifaceName)'")
         }
         guard let property = iface.properties[propName] else {
-            throw DBusError(name: DBusError.Name.unknownProperty,
-                            message: "Interface '\(ifaceName)' has no property '\(propName)'")
+            throw DBusError(
+                name: DBusError.Name.unknownProperty,
+                message: "Interface '\(ifaceName)' has no property '\(propName)'")
         }
         return property
     }
@@ -108,5 +119,7 @@ enum PropertiesHandler {
 
 extension DBusError {
     /// `org.freedesktop.DBus.Error.AccessDenied` with a message.
-    public static func accessDenied(_ message: String) -> DBusError { DBusError(name: Name.accessDenied, message: message) }
+    public static func accessDenied(_ message: String) -> DBusError {
+        DBusError(name: Name.accessDenied, message: message)
+    }
 }

@@ -16,21 +16,26 @@ extension DBusProperty {
                 try set(typed)
             }
         }
-        return DBusProperty(name, signature: T.dbusSignature, access: access, emitsChange: emitsChange,
-                            get: { @Sendable () throws -> DBusValue in try get().dbusValue }, set: setter)
+        return DBusProperty(
+            name, signature: T.dbusSignature, access: access, emitsChange: emitsChange,
+            get: { @Sendable () throws -> DBusValue in try get().dbusValue }, set: setter)
     }
 }
 
 extension DBusConnection {
     /// Reads one property and converts it: `try bus.getProperty(String.self, destination:…, name: "Identity")`.
     /// A value of another type throws `InvalidArgs` naming both types.
-    public func getProperty<T: DBusRepresentable>(_ type: T.Type, destination: String, path: String,
-                                                  interface: String, name: String,
-                                                  timeout: Duration = defaultTimeout) throws(DBusError) -> T {
-        let value = try getProperty(destination: destination, path: path, interface: interface, name: name,
-                                    timeout: timeout)
+    public func getProperty<T: DBusRepresentable>(
+        _ type: T.Type, destination: String, path: String,
+        interface: String, name: String,
+        timeout: Duration = defaultTimeout
+    ) throws(DBusError) -> T {
+        let value = try getProperty(
+            destination: destination, path: path, interface: interface, name: name,
+            timeout: timeout)
         guard let typed = T(dbus: value) else {
-            throw .invalidArgs("\(interface).\(name) on \(destination) is '\(value.signature)', not '\(T.dbusSignature)'")
+            throw .invalidArgs(
+                "\(interface).\(name) on \(destination) is '\(value.signature)', not '\(T.dbusSignature)'")
         }
         return typed
     }

@@ -44,7 +44,8 @@ final class WatchSource: @unchecked Sendable {
         for condition in [DBUS_WATCH_READABLE.rawValue, DBUS_WATCH_WRITABLE.rawValue] where flags & condition != 0 {
             let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
             guard own >= 0 else { continue }  // out of fds: libdbus then sees no events and times out its calls
-            let source: any DispatchSourceProtocol = condition == DBUS_WATCH_READABLE.rawValue
+            let source: any DispatchSourceProtocol =
+                condition == DBUS_WATCH_READABLE.rawValue
                 ? DispatchSource.makeReadSource(fileDescriptor: own, queue: loop.queue)
                 : DispatchSource.makeWriteSource(fileDescriptor: own, queue: loop.queue)
             source.setCancelHandler { close(own) }

@@ -13,15 +13,18 @@ extension AACDecoder {
             try given.seek(to: 0)
             let forward = ForwardByteSource(base: given)
             guard try MP4BoxOrder.moovFirst(forward) else {
-                throw DecodeError(.notSeekable, path: given.path, message: "this MP4 file has its index (moov) after "
-                                  + "the audio and the server does not support byte ranges: it cannot be streamed")
+                throw DecodeError(
+                    .notSeekable, path: given.path,
+                    message: "this MP4 file has its index (moov) after "
+                        + "the audio and the server does not support byte ranges: it cannot be streamed")
             }
             source = forward
         }
         // A stream of unknown length (no Content-Length) is read until its moov box ends.
         let size = source.length.flatMap { Int(exactly: $0) } ?? (source.isSeekable ? nil : Int.max)
         guard let size else {
-            throw DecodeError(.notSeekable, path: source.path, message: "MP4 files are played from sources of known length")
+            throw DecodeError(
+                .notSeekable, path: source.path, message: "MP4 files are played from sources of known length")
         }
         try source.seek(to: 0)
         let input = TagInputFromByteSource(source)
@@ -29,8 +32,10 @@ extension AACDecoder {
         do {
             movie = try MP4MovieReader.read(from: input, length: size)
         } catch {
-            throw input.sourceError ?? DecodeError(.unsupportedFormat, path: source.path, offset: error.offset,
-                                                   message: "not an MP4 file: \(error.message)")
+            throw input.sourceError
+                ?? DecodeError(
+                    .unsupportedFormat, path: source.path, offset: error.offset,
+                    message: "not an MP4 file: \(error.message)")
         }
         if let sourceError = input.sourceError { throw sourceError }
         guard let track = movie.soundTracks.first else {
@@ -38,33 +43,38 @@ extension AACDecoder {
             let kind: DecodeError.Kind
             switch movie.error?.kind {
             case nil: kind = .unsupportedFormat
-            case .truncated?: kind = .truncated    // typically a download cut off before the moov box at the end
+            case .truncated?: kind = .truncated  // typically a download cut off before the moov box at the end
             case .corrupt?, .io?: kind = .corrupt
             }
-            throw DecodeError(kind, path: source.path, offset: movie.error?.offset,
-                              message: (movie.hasMovie ? "MP4 file has no sound track" : "MP4 file has no moov box") + why)
+            throw DecodeError(
+                kind, path: source.path, offset: movie.error?.offset,
+                message: (movie.hasMovie ? "MP4 file has no sound track" : "MP4 file has no moov box") + why)
         }
         if let codec = unsupportedCodecName(track) {
-            throw DecodeError(.unsupportedCodec(codec), path: source.path,
-                              message: "MP4 sound track is \(codec), which Linnet does not decode")
+            throw DecodeError(
+                .unsupportedCodec(codec), path: source.path,
+                message: "MP4 sound track is \(codec), which Linnet does not decode")
         }
         let index: MP4SampleIndex
         do {
             index = try MP4SampleIndex(track.samples)
         } catch {
-            throw DecodeError(movie.error == nil ? .corrupt : .truncated, path: source.path, offset: movie.error?.offset,
-                              message: "MP4 sample tables: \(movie.error.map { "\($0)" } ?? error.message)")
+            throw DecodeError(
+                movie.error == nil ? .corrupt : .truncated, path: source.path, offset: movie.error?.offset,
+                message: "MP4 sample tables: \(movie.error.map { "\($0)" } ?? error.message)")
         }
         let faad = try makeFaad(.audioSpecificConfig(track.decoderConfig), path: source.path)
         let packets = MP4PacketIndex(index: index, timescale: Int(track.mediaTimescale))
         guard packets.timescale > 0 else {
             throw DecodeError(.corrupt, path: source.path, message: "MP4 track has a media timescale of 0")
         }
-        let range = MP4PlayRange.of(edits: track.edits, movieTimescale: movie.movieTimescale,
-                                    mediaTimescale: track.mediaTimescale, mediaDuration: index.totalDuration,
-                                    iTunSMPB: movie.tags.freeform("iTunSMPB"))
-        let stream = Stream(faad: faad, packets: packets, start: range.start, length: range.length,
-                            tags: MP4TagMapper.tags(from: movie.tags), container: "MP4")
+        let range = MP4PlayRange.of(
+            edits: track.edits, movieTimescale: movie.movieTimescale,
+            mediaTimescale: track.mediaTimescale, mediaDuration: index.totalDuration,
+            iTunSMPB: movie.tags.freeform("iTunSMPB"))
+        let stream = Stream(
+            faad: faad, packets: packets, start: range.start, length: range.length,
+            tags: MP4TagMapper.tags(from: movie.tags), container: "MP4")
         return try AACDecoder(source: source, stream: stream)
     }
 
@@ -83,8 +93,9 @@ extension AACDecoder {
         // ADTS has no delay note. Its first frame is encoder priming in every common encoder (1024 samples for
         // ffmpeg and faac, 2112 for Apple's) and faad gives no output for it, so it is not counted as heard.
         let firstFrame = index.startTime(of: min(1, index.count - 1))
-        let stream = Stream(faad: faad, packets: index, start: firstFrame, length: index.totalDuration - firstFrame,
-                            tags: TrackTags(), container: "ADTS")
+        let stream = Stream(
+            faad: faad, packets: index, start: firstFrame, length: index.totalDuration - firstFrame,
+            tags: TrackTags(), container: "ADTS")
         return try AACDecoder(source: source, stream: stream)
     }
 
@@ -101,7 +112,7 @@ extension AACDecoder {
         switch track.codec {
         case "mp4a":
             switch track.objectType {
-            case 0x40, 0x66, 0x67, 0x68, nil: return nil    // MPEG-4 audio, MPEG-2 AAC Main/LC/SSR
+            case 0x40, 0x66, 0x67, 0x68, nil: return nil  // MPEG-4 audio, MPEG-2 AAC Main/LC/SSR
             case 0x69, 0x6B: return "MP3"
             case 0xA5: return "AC-3"
             case 0xA6: return "E-AC-3"

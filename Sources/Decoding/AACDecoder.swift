@@ -151,8 +151,9 @@ public final class AACDecoder: Decoder {
             if source.position != offset { try source.seek(to: offset) }
             let filled = try source.fill(UnsafeMutableRawBufferPointer(rebasing: unit[0..<size]))
             if filled < size {
-                throw DecodeError(.truncated, path: path, offset: offset + Int64(filled),
-                                  message: "file ends inside packet \(packet) (\(filled) of \(size) bytes)")
+                throw DecodeError(
+                    .truncated, path: path, offset: offset + Int64(filled),
+                    message: "file ends inside packet \(packet) (\(filled) of \(size) bytes)")
             }
         } catch {
             endingError = error
@@ -177,7 +178,7 @@ public final class AACDecoder: Decoder {
     private func position(atFrame target: Int64) throws(DecodeError) {
         let time = Self.outputFrames(target, from: format.sampleRate, to: packets.timescale)
         var k = packets.sample(containing: time)
-        while k > 0 && packetStartFrame(k) > target { k -= 1 }    // rounding between timescales
+        while k > 0 && packetStartFrame(k) > target { k -= 1 }  // rounding between timescales
         let preroll = min(k, 1)
         do throws(FaadError) { try faad.restart() } catch {
             throw DecodeError(.corrupt, path: path, message: "AAC decoder could not restart: \(error)")

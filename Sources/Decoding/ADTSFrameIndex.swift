@@ -14,12 +14,12 @@ struct ADTSFrameIndex: AACPacketIndex {
 
         /// Parses `b` (at least 7 bytes at a sync word); nil when it is not a plausible ADTS header.
         init?(_ b: UnsafeRawBufferPointer) {
-            guard b.count >= 7, b[0] == 0xFF, b[1] & 0xF6 == 0xF0 else { return nil }    // sync, layer 0
+            guard b.count >= 7, b[0] == 0xFF, b[1] & 0xF6 == 0xF0 else { return nil }  // sync, layer 0
             sampleRateIndex = Int(b[2] >> 2 & 0x0F)
             channelConfig = Int(b[2] & 1) << 2 | Int(b[3] >> 6)
             frameLength = Int(b[3] & 3) << 11 | Int(b[4]) << 3 | Int(b[5] >> 5)
             blocks = Int(b[6] & 3) + 1
-            let headerLength = b[1] & 1 == 0 ? 9 : 7    // with CRC
+            let headerLength = b[1] & 1 == 0 ? 9 : 7  // with CRC
             guard sampleRateIndex < 13, frameLength > headerLength else { return nil }
         }
 
@@ -59,7 +59,7 @@ struct ADTSFrameIndex: AACPacketIndex {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 1)
         defer { buffer.deallocate() }
         var filled = 0, used = 0
-        var offset = start    // file offset of buffer[used]
+        var offset = start  // file offset of buffer[used]
         var firstHeader: Header?
         var sampleTotal: Int64 = 0
         while offsets.count < MP4Limits.maxSamples {
@@ -75,9 +75,9 @@ struct ADTSFrameIndex: AACPacketIndex {
             }
             guard let h = Header(UnsafeRawBufferPointer(rebasing: buffer[used..<filled])) else { break }
             if let f = firstHeader, f.sampleRateIndex != h.sampleRateIndex || f.channelConfig != h.channelConfig {
-                break    // a different stream glued on: play the first
+                break  // a different stream glued on: play the first
             }
-            if let length = source.length, offset + Int64(h.frameLength) > length { break }    // cut-off last frame
+            if let length = source.length, offset + Int64(h.frameLength) > length { break }  // cut-off last frame
             firstHeader = firstHeader ?? h
             offsets.append(offset)
             sizes.append(UInt16(h.frameLength))

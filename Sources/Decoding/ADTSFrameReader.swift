@@ -102,8 +102,9 @@ struct ADTSFrameReader {
             drop(1)
             garbage += 1
             if garbage > Self.maxGarbageBytes {
-                throw DecodeError(.corrupt, path: path, offset: offset,
-                                  message: "no ADTS frame in \(Self.maxGarbageBytes / 1024) KB of the stream")
+                throw DecodeError(
+                    .corrupt, path: path, offset: offset,
+                    message: "no ADTS frame in \(Self.maxGarbageBytes / 1024) KB of the stream")
             }
         }
     }

@@ -51,11 +51,13 @@ public final class ADTSStreamDecoder: Decoder {
             throw DecodeError(.corrupt, path: source.path, message: "AAC decoder could not start: \(error)")
         }
         guard faad.format.channels <= 8 else {
-            throw DecodeError(.unsupportedFormat, path: path, message: "\(faad.format.channels)-channel AAC is not played")
+            throw DecodeError(
+                .unsupportedFormat, path: path, message: "\(faad.format.channels)-channel AAC is not played")
         }
         format = AudioFormat(sampleRate: faad.format.sampleRate, channels: faad.format.channels, sampleFormat: .int16)
         // faad may double the rate of HE-AAC: output frames per ADTS frame follow its rate, not the header's.
-        let outputPerFrame = Int64(1024 * frame.header.blocks) * Int64(format.sampleRate) / Int64(frame.header.sampleRate)
+        let outputPerFrame =
+            Int64(1024 * frame.header.blocks) * Int64(format.sampleRate) / Int64(frame.header.sampleRate)
         if source.isSeekable, let length = source.length, length > frame.offset, outputPerFrame > 0 {
             var bytes = frame.bytes.count
             while queued.count + 1 < Self.estimateFrames, let next = try reader.nextFrame(from: source) {
@@ -91,7 +93,8 @@ public final class ADTSStreamDecoder: Decoder {
         }
         let frames = min(capacity, (pending.count - pendingUsed) / channels)
         pending.withUnsafeBytes { src in
-            buffer.baseAddress!.copyMemory(from: src.baseAddress! + pendingUsed * 2, byteCount: frames * format.bytesPerFrame)
+            buffer.baseAddress!.copyMemory(
+                from: src.baseAddress! + pendingUsed * 2, byteCount: frames * format.bytesPerFrame)
         }
         pendingUsed += frames * channels
         return frames * format.bytesPerFrame
@@ -106,7 +109,8 @@ public final class ADTSStreamDecoder: Decoder {
         var ok = h.sampleRateIndex == first.sampleRateIndex && h.channelConfig == first.channelConfig
         if ok {
             let result = frame.bytes.withUnsafeBytes { raw in
-                Result { () throws(FaadError) in try faad.decode(raw) { samples in pending.append(contentsOf: samples) } }
+                Result { () throws(FaadError) in try faad.decode(raw) { samples in pending.append(contentsOf: samples) }
+                }
             }
             if case .failure = result { ok = false }
         }
@@ -117,8 +121,9 @@ public final class ADTSStreamDecoder: Decoder {
         pending.removeAll(keepingCapacity: true)
         badFrames += 1
         if badFrames >= Self.maxBadFrames {
-            let error = DecodeError(.corrupt, path: path, offset: frame.offset,
-                                    message: "\(badFrames) AAC frames in a row could not be decoded")
+            let error = DecodeError(
+                .corrupt, path: path, offset: frame.offset,
+                message: "\(badFrames) AAC frames in a row could not be decoded")
             endingError = error
             throw error
         }
@@ -132,7 +137,7 @@ public final class ADTSStreamDecoder: Decoder {
         // One frame early: the frame after a restart only primes faad (no output).
         let index = Double(frame / estimate.outputPerFrame)
         let byte = min(Double(length - 1), Double(estimate.first) + index * estimate.bytesPerFrame)
-        let target = Int64(byte)    // finite and within [first, length): a plain conversion cannot trap
+        let target = Int64(byte)  // finite and within [first, length): a plain conversion cannot trap
         try source.seek(to: target)
         reader.reset(at: target)
         queued.removeAll()

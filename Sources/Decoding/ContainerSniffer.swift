@@ -25,11 +25,11 @@ enum ContainerSniffer {
         }
         if starts("fLaC") || starts("OggS") || starts("caff") || starts(".snd") { return .sndfile }
         if (starts("RIFF") || starts("RIFX")) && (starts("WAVE", at: 8)) { return .sndfile }
-        if starts("RF64") || starts("riff") { return .sndfile }    // RF64 and Wave64
+        if starts("RF64") || starts("riff") { return .sndfile }  // RF64 and Wave64
         if starts("FORM") && (starts("AIFF", at: 8) || starts("AIFC", at: 8)) { return .sndfile }
         if starts("ftyp", at: 4) { return .mp4 }
         if isADTSHeader(b) { return .adts }
-        if starts("ID3") { return .mpeg }                          // see `id3TagLength` for FLAC behind ID3
+        if starts("ID3") { return .mpeg }  // see `id3TagLength` for FLAC behind ID3
         if isMPEGFrameHeader(b) { return .mpeg }
         return nil
     }
@@ -49,7 +49,8 @@ enum ContainerSniffer {
     /// The length of an ID3v2 tag at the start of `b` (header + body + optional footer), nil when there is none.
     static func id3TagLength(_ b: [UInt8]) -> Int? {
         guard b.count >= 10, b[0] == 0x49, b[1] == 0x44, b[2] == 0x33,
-              b[6] & 0x80 == 0, b[7] & 0x80 == 0, b[8] & 0x80 == 0, b[9] & 0x80 == 0 else { return nil }
+            b[6] & 0x80 == 0, b[7] & 0x80 == 0, b[8] & 0x80 == 0, b[9] & 0x80 == 0
+        else { return nil }
         let size = Int(b[6]) << 21 | Int(b[7]) << 14 | Int(b[8]) << 7 | Int(b[9])
         let footer = b[5] & 0x10 != 0 ? 10 : 0
         return 10 + size + footer

@@ -27,7 +27,8 @@ public enum DecoderRegistry {
     /// Opens any byte source (file today, network stream later), choosing the decoder by content, then by
     /// `fileExtension` (without the dot) when the content is not recognised.
     public static func open(source: sending any ByteSource, fileExtension: String = "") throws(DecodeError)
-        -> sending any Decoder {
+        -> sending any Decoder
+    {
         // A non-seekable source is wrapped so its first bytes can be read again after sniffing.
         let input: any ByteSource = source.isSeekable ? source : RewindableByteSource(base: source)
         let prefix = try input.readPrefix(ContainerSniffer.prefixLength)
@@ -41,8 +42,9 @@ public enum DecoderRegistry {
             family = try familyBehindID3(input, tagLength: length) ?? .mpeg
             tagLength = length
         } else if family == .mpeg, ContainerSniffer.id3TagLength(prefix) != nil,
-                  ContainerSniffer.family(ofExtension: fileExtension) == .adts {
-            family = .adts    // a stream said to be AAC behind an ID3 tag (HLS packed audio): cannot look ahead
+            ContainerSniffer.family(ofExtension: fileExtension) == .adts
+        {
+            family = .adts  // a stream said to be AAC behind an ID3 tag (HLS packed audio): cannot look ahead
         }
         switch family ?? ContainerSniffer.family(ofExtension: fileExtension) ?? .sndfile {
         case .mpeg: return try Mpg123Decoder(source: input)
@@ -61,7 +63,8 @@ public enum DecoderRegistry {
 
     /// Some taggers put ID3v2 in front of FLAC: look at what follows the tag (seekable sources only).
     private static func familyBehindID3(_ source: any ByteSource, tagLength: Int) throws(DecodeError)
-        -> DecoderFamily? {
+        -> DecoderFamily?
+    {
         if let length = source.length, Int64(tagLength) >= length { return nil }
         try source.seek(to: Int64(tagLength))
         let next = try source.readPrefix(7)

@@ -45,8 +45,9 @@ public final class FileByteSource: ByteSource {
         let type = st.st_mode & S_IFMT
         guard type == S_IFREG else {
             close(fd)
-            throw DecodeError(.notAFile, path: path,
-                              message: type == S_IFDIR ? "is a directory" : "is not a regular file")
+            throw DecodeError(
+                .notAFile, path: path,
+                message: type == S_IFDIR ? "is a directory" : "is not a regular file")
         }
         guard st.st_size > 0 else {
             close(fd)
@@ -74,11 +75,12 @@ public final class FileByteSource: ByteSource {
             }
             let offsetInBuffer = position - bufferStart
             if offsetInBuffer < 0 || offsetInBuffer >= Int64(bufferCount) {
-                let storage = buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferCapacity, alignment: 16)
+                let storage =
+                    buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferCapacity, alignment: 16)
                 buffer = storage
                 bufferStart = position
                 bufferCount = try pread(into: storage, at: position)
-                if bufferCount == 0 { break }   // end of file
+                if bufferCount == 0 { break }  // end of file
             }
             let start = Int(truncatingIfNeeded: position - bufferStart)
             let n = min(rest.count, bufferCount - start)

@@ -47,8 +47,9 @@ final class ForwardByteSource: ByteSource {
             return
         }
         guard offset > consumed else {
-            throw DecodeError(.notSeekable, path: path, offset: offset,
-                              message: "cannot go back in a stream without byte ranges (only the last \(keep / 1024) KB)")
+            throw DecodeError(
+                .notSeekable, path: path, offset: offset,
+                message: "cannot go back in a stream without byte ranges (only the last \(keep / 1024) KB)")
         }
         // Forward: read up to the target, keeping only the history.
         position = consumed
@@ -58,7 +59,8 @@ final class ForwardByteSource: ByteSource {
             let want = Int(min(Int64(raw.count), offset - consumed))
             let n = try base.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]))
             if n == 0 {
-                throw DecodeError(.truncated, path: path, offset: consumed, message: "the stream ends before byte \(offset)")
+                throw DecodeError(
+                    .truncated, path: path, offset: consumed, message: "the stream ends before byte \(offset)")
             }
             remember(UnsafeRawBufferPointer(rebasing: raw[0..<n]))
         }

@@ -148,5 +148,5 @@ let id3v1Genres: [String] = [
     "Thrash Metal",
     "Anime",
     "JPop",
-    "Synthpop",
+    "Synthpop"
 ]

@@ -23,10 +23,12 @@ enum ID3TagMapper {
             let saved = source.position
             defer { try? source.seek(to: saved) }
             if (try? source.seek(to: 0)) != nil,
-               let extras = try? ID3FrameWalker.read(from: TagInputFromByteSource(source)) {
+                let extras = try? ID3FrameWalker.read(from: TagInputFromByteSource(source))
+            {
                 if tags.picture == nil, let p = extras.picture {
-                    tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
-                                                   description: p.description)
+                    tags.picture = EmbeddedPicture(
+                        mimeType: p.mimeType, data: p.data, pictureType: p.type,
+                        description: p.description)
                 }
                 tags.syncedLyrics = lines(from: extras.syncedText)
                 // RVA2 (ID3v2.4's own volume adjustment) when there are no TXXX ReplayGain values.
@@ -98,8 +100,9 @@ enum ID3TagMapper {
         if tags.compilation == nil, let flag = txxx["COMPILATION"]?.first { tags.compilation = TagText.flag(flag) }
         if tags.discCount == nil { tags.discCount = number("DISCTOTAL", "TOTALDISCS") }
         if let p = id3.pictures.first {
-            tags.picture = EmbeddedPicture(mimeType: mimeType(p), data: p.data, pictureType: p.type,
-                                           description: p.description)
+            tags.picture = EmbeddedPicture(
+                mimeType: mimeType(p), data: p.data, pictureType: p.type,
+                description: p.description)
         }
         if let v1 = id3.v1 { fill(&tags, from: v1, genreKnown: sawGenre) }
         return tags

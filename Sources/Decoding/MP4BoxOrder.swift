@@ -24,8 +24,9 @@ enum MP4BoxOrder {
                 headerSize = 16
             }
             guard size >= headerSize, size - headerSize <= maxSkippedBox else {
-                throw DecodeError(.unsupportedFormat, path: source.path, offset: at,
-                                  message: "MP4 box '\(type)' of \(size) bytes before the moov box")
+                throw DecodeError(
+                    .unsupportedFormat, path: source.path, offset: at,
+                    message: "MP4 box '\(type)' of \(size) bytes before the moov box")
             }
             try source.seek(to: at + size)
         }
@@ -34,8 +35,9 @@ enum MP4BoxOrder {
 
     private static func readExactly(_ source: any ByteSource, _ count: Int) throws(DecodeError) -> [UInt8] {
         try source.readExactly(count) { _ in
-            DecodeError(.truncated, path: source.path, offset: source.position,
-                        message: "the stream ends before the MP4 moov box")
+            DecodeError(
+                .truncated, path: source.path, offset: source.position,
+                message: "the stream ends before the MP4 moov box")
         }
     }
 }

@@ -23,7 +23,7 @@ enum MP4TagMapper {
         tags.lyrics = first("©lyr", freeform("LYRICS"), freeform("UNSYNCEDLYRICS"))
         tags.genres = list("©gen", freeform("GENRE"))
         if tags.genres.isEmpty, let code = m.genreCode, code >= 1, code <= id3v1Genres.count {
-            tags.genres = [id3v1Genres[code - 1]]    // gnre counts from 1
+            tags.genres = [id3v1Genres[code - 1]]  // gnre counts from 1
         }
         tags.trackNumber = m.trackNumber
         tags.trackCount = m.trackCount

@@ -54,8 +54,9 @@ public final class Mpg123Decoder: Decoder {
             try handle.open(bridge)
             let out = try handle.outputFormat()
             guard out.isSigned16, out.rate > 0, out.channels > 0 else {
-                throw DecodeError(.unsupportedFormat, path: source.path,
-                                  message: "mpg123 offered no s16 output (\(out.rate) Hz, \(out.channels) ch)")
+                throw DecodeError(
+                    .unsupportedFormat, path: source.path,
+                    message: "mpg123 offered no s16 output (\(out.rate) Hz, \(out.channels) ch)")
             }
             try handle.pinOutputFormat(rate: out.rate, channels: out.channels)
             format = AudioFormat(sampleRate: out.rate, channels: out.channels, sampleFormat: .int16)
@@ -114,8 +115,9 @@ public final class Mpg123Decoder: Decoder {
                 throw endingError!
             }
         }
-        endingError = DecodeError(.corrupt, path: path, offset: handle.streamOffset(),
-                                  message: "mpg123 returned no audio for repeated reads")
+        endingError = DecodeError(
+            .corrupt, path: path, offset: handle.streamOffset(),
+            message: "mpg123 returned no audio for repeated reads")
         throw endingError!
     }
 
@@ -128,8 +130,9 @@ public final class Mpg123Decoder: Decoder {
         do {
             let reached = try handle.seek(toSample: target)
             guard reached == target || remote else {
-                throw DecodeError(.corrupt, path: path, offset: handle.streamOffset(),
-                                  message: "seek to frame \(target) reached frame \(reached)")
+                throw DecodeError(
+                    .corrupt, path: path, offset: handle.streamOffset(),
+                    message: "seek to frame \(target) reached frame \(reached)")
             }
         } catch let error as Mpg123Error {
             throw bridge.sourceError ?? DecodeError(error, path: path, offset: handle.streamOffset(), opening: false)
@@ -159,9 +162,10 @@ public final class Mpg123Decoder: Decoder {
             throw endingError!
         }
         if now.rate != format.sampleRate || now.channels != format.channels || !now.isSigned16 {
-            endingError = DecodeError(.unsupportedFormat, path: path, offset: handle.streamOffset(),
-                                      message: "format changed mid-stream from \(format) to \(now.rate) Hz "
-                                          + "\(now.channels) ch")
+            endingError = DecodeError(
+                .unsupportedFormat, path: path, offset: handle.streamOffset(),
+                message: "format changed mid-stream from \(format) to \(now.rate) Hz "
+                    + "\(now.channels) ch")
             throw endingError!
         }
     }
@@ -173,8 +177,9 @@ public final class Mpg123Decoder: Decoder {
             throw sourceError
         }
         if let totalFrames, nextFrame < totalFrames, lengthIsExact {
-            endingError = DecodeError(.truncated, path: path, offset: handle.streamOffset(),
-                                      message: "stream ended at frame \(nextFrame) of \(totalFrames)")
+            endingError = DecodeError(
+                .truncated, path: path, offset: handle.streamOffset(),
+                message: "stream ended at frame \(nextFrame) of \(totalFrames)")
             throw endingError!
         }
     }

@@ -5,10 +5,11 @@ import Tagging
 /// (looked up through `value`, which is case-insensitive where the format allows), or ID3v2.4 RVA2 frames.
 enum ReplayGainTags {
     static func info(_ value: (String) -> String?) -> ReplayGainInfo? {
-        let info = ReplayGainInfo(trackGain: value("REPLAYGAIN_TRACK_GAIN").flatMap(ReplayGain.parseGain),
-                                  trackPeak: value("REPLAYGAIN_TRACK_PEAK").flatMap(ReplayGain.parsePeak),
-                                  albumGain: value("REPLAYGAIN_ALBUM_GAIN").flatMap(ReplayGain.parseGain),
-                                  albumPeak: value("REPLAYGAIN_ALBUM_PEAK").flatMap(ReplayGain.parsePeak))
+        let info = ReplayGainInfo(
+            trackGain: value("REPLAYGAIN_TRACK_GAIN").flatMap(ReplayGain.parseGain),
+            trackPeak: value("REPLAYGAIN_TRACK_PEAK").flatMap(ReplayGain.parsePeak),
+            albumGain: value("REPLAYGAIN_ALBUM_GAIN").flatMap(ReplayGain.parseGain),
+            albumPeak: value("REPLAYGAIN_ALBUM_PEAK").flatMap(ReplayGain.parsePeak))
         return info.isEmpty ? nil : info
     }
 

@@ -42,8 +42,9 @@ public final class RewindableByteSource: ByteSource {
         }
         guard position == consumed else {
             // Re-read past the kept bytes after rewinding: those bytes are gone from a stream.
-            throw DecodeError(.notSeekable, path: path, offset: position,
-                              message: "cannot re-read a non-seekable source beyond its first \(head.count) bytes")
+            throw DecodeError(
+                .notSeekable, path: path, offset: position,
+                message: "cannot re-read a non-seekable source beyond its first \(head.count) bytes")
         }
         let n = try base.read(into: buffer)
         if Int64(head.count) == consumed && head.count < window {
@@ -56,8 +57,9 @@ public final class RewindableByteSource: ByteSource {
 
     public func seek(to offset: Int64) throws(DecodeError) {
         guard offset <= Int64(head.count) || offset == consumed else {
-            throw DecodeError(.notSeekable, path: path, offset: offset,
-                              message: "source is not seekable (only its first \(head.count) bytes can be re-read)")
+            throw DecodeError(
+                .notSeekable, path: path, offset: offset,
+                message: "source is not seekable (only its first \(head.count) bytes can be re-read)")
         }
         position = offset
     }

@@ -37,7 +37,8 @@ public final class SndfileDecoder: Decoder {
         self.bridge = bridge
         let info = handle.info
         guard info.sampleRate > 0, info.channels > 0 else {
-            throw DecodeError(.corrupt, path: path, message: "invalid stream: \(info.sampleRate) Hz, \(info.channels) ch")
+            throw DecodeError(
+                .corrupt, path: path, message: "invalid stream: \(info.sampleRate) Hz, \(info.channels) ch")
         }
         let known = Self.isKnownLength(info.frames)
         if known && info.frames == 0 {
@@ -47,8 +48,9 @@ public final class SndfileDecoder: Decoder {
         encoding = info.encoding
         totalFrames = known ? info.frames : nil
         isSeekable = source.isSeekable && info.seekable
-        format = AudioFormat(sampleRate: info.sampleRate, channels: info.channels,
-                             sampleFormat: info.decodesExactlyToInt16 ? .int16 : .float32)
+        format = AudioFormat(
+            sampleRate: info.sampleRate, channels: info.channels,
+            sampleFormat: info.decodesExactlyToInt16 ? .int16 : .float32)
         tags = SndfileTagMapper.tags(from: handle, source: bridge.source)
     }
 
@@ -74,11 +76,13 @@ public final class SndfileDecoder: Decoder {
         do {
             switch format.sampleFormat {
             case .int16:
-                got = try handle.readFrames(into: base.bindMemory(to: Int16.self, capacity: frames * format.channels),
-                                            frames: frames)
+                got = try handle.readFrames(
+                    into: base.bindMemory(to: Int16.self, capacity: frames * format.channels),
+                    frames: frames)
             case .float32:
-                got = try handle.readFrames(into: base.bindMemory(to: Float.self, capacity: frames * format.channels),
-                                            frames: frames)
+                got = try handle.readFrames(
+                    into: base.bindMemory(to: Float.self, capacity: frames * format.channels),
+                    frames: frames)
             }
         } catch {
             endingError = bridge.sourceError ?? DecodeError(error, path: path, offset: bridge.source.position)
@@ -122,13 +126,15 @@ public final class SndfileDecoder: Decoder {
             throw sourceError
         }
         if damagedEnd {
-            endingError = DecodeError(.truncated, path: path, offset: bridge.source.position,
-                                      message: "\(container) stream is cut off after frame \(nextFrame)")
+            endingError = DecodeError(
+                .truncated, path: path, offset: bridge.source.position,
+                message: "\(container) stream is cut off after frame \(nextFrame)")
             throw endingError!
         }
         if let totalFrames, nextFrame < totalFrames {
-            endingError = DecodeError(.truncated, path: path, offset: bridge.source.position,
-                                      message: "\(container) stream ended at frame \(nextFrame) of \(totalFrames)")
+            endingError = DecodeError(
+                .truncated, path: path, offset: bridge.source.position,
+                message: "\(container) stream ended at frame \(nextFrame) of \(totalFrames)")
             throw endingError!
         }
     }

@@ -13,7 +13,8 @@ enum SndfileTagMapper {
     static func tags(from handle: SndfileHandle, source: any ByteSource) -> TrackTags {
         let container = handle.info.container
         if (container == "FLAC" || container == "OGG"), source.isSeekable,
-           let tags = readOwnTags(source, isFLAC: container == "FLAC"), !tags.isEmpty {
+            let tags = readOwnTags(source, isFLAC: container == "FLAC"), !tags.isEmpty
+        {
             return tags
         }
         return libsndfileTags(handle)

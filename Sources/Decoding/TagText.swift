@@ -4,7 +4,8 @@ enum TagText {
     /// text usually are). Stops at the first NUL, trims spaces; nil when nothing is left.
     static func string(from bytes: some Collection<UInt8>) -> String? {
         let content = bytes.prefix { $0 != 0 }
-        let text = String(validating: content, as: UTF8.self)
+        let text =
+            String(validating: content, as: UTF8.self)
             ?? String(String.UnicodeScalarView(content.map { Unicode.Scalar($0) }))
         return trimmed(text)
     }
@@ -23,7 +24,8 @@ enum TagText {
     static func trimmed(_ s: String) -> String? {
         let scalars = s.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return nil }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return nil }
         if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return s }
         return String(scalars[first...last])
     }
@@ -46,9 +48,15 @@ enum TagText {
         var numbered: [String] = []
         while rest.hasPrefix("("), !rest.hasPrefix("(("), let close = rest.firstIndex(of: ")") {
             let inner = rest[rest.index(after: rest.startIndex)..<close]
-            if inner == "RX" { numbered.append("Remix") } else if inner == "CR" { numbered.append("Cover") }
-            else if let n = Int(inner), n >= 0, n < id3v1Genres.count { numbered.append(id3v1Genres[n]) }
-            else if Int(inner) == nil { break }    // "(live) version": text, not a genre reference
+            if inner == "RX" {
+                numbered.append("Remix")
+            } else if inner == "CR" {
+                numbered.append("Cover")
+            } else if let n = Int(inner), n >= 0, n < id3v1Genres.count {
+                numbered.append(id3v1Genres[n])
+            } else if Int(inner) == nil {
+                break
+            }  // "(live) version": text, not a genre reference
             rest = rest[rest.index(after: close)...]
         }
         if rest.hasPrefix("((") { rest = rest.dropFirst() }
@@ -66,7 +74,7 @@ enum TagText {
         if rest.hasPrefix("("), let close = rest.firstIndex(of: ")") {
             let inner = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
-            if let text = trimmed(String(after)) { return text }    // "(17)Rock": the refinement wins
+            if let text = trimmed(String(after)) { return text }  // "(17)Rock": the refinement wins
             rest = inner
         }
         if let n = Int(rest) { return n >= 0 && n < id3v1Genres.count ? id3v1Genres[n] : nil }

@@ -14,13 +14,14 @@ enum TrackLocation {
 
     static func parse(_ location: String) -> Kind {
         guard let colon = location.firstIndex(of: ":"), location[location.index(after: colon)...].hasPrefix("//"),
-              location[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-              !location[..<colon].isEmpty else {
+            location[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+            !location[..<colon].isEmpty
+        else {
             return .file(location)
         }
         let scheme = location[..<colon].lowercased()
         guard scheme == "file" else { return .unsupportedScheme(scheme) }
-        let rest = location[location.index(colon, offsetBy: 3)...]      // after "file://"
+        let rest = location[location.index(colon, offsetBy: 3)...]  // after "file://"
         guard let slash = rest.firstIndex(of: "/") else { return .invalid("no path in file URI") }
         let host = rest[..<slash]
         guard host.isEmpty || host.lowercased() == "localhost" else {

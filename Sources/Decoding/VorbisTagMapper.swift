@@ -34,8 +34,9 @@ enum VorbisTagMapper {
         tags.albumArtistSort = first("ALBUMARTISTSORT")
         if let flag = first("COMPILATION") { tags.compilation = TagText.flag(flag) }
         if let p = file.preferredPicture {
-            tags.picture = EmbeddedPicture(mimeType: p.mimeType, data: p.data, pictureType: p.type,
-                                           description: p.description)
+            tags.picture = EmbeddedPicture(
+                mimeType: p.mimeType, data: p.data, pictureType: p.type,
+                description: p.description)
         }
         return tags
     }

@@ -78,7 +78,9 @@ public final class FaadDecoder {
         var copy = asc
         var rate: UInt = 0
         var channels: UInt8 = 0
-        let result = copy.withUnsafeMutableBufferPointer { NeAACDecInit2(handle, $0.baseAddress, size, &rate, &channels) }
+        let result = copy.withUnsafeMutableBufferPointer {
+            NeAACDecInit2(handle, $0.baseAddress, size, &rate, &channels)
+        }
         guard result == 0 else { throw FaadError("NeAACDecInit2", message: "AudioSpecificConfig not understood") }
         try setFormat(rate: rate, channels: channels, "NeAACDecInit2")
     }
@@ -90,7 +92,9 @@ public final class FaadDecoder {
         var copy = bytes
         var rate: UInt = 0
         var channels: UInt8 = 0
-        let result = copy.withUnsafeMutableBufferPointer { NeAACDecInit(handle, $0.baseAddress, size, &rate, &channels) }
+        let result = copy.withUnsafeMutableBufferPointer {
+            NeAACDecInit(handle, $0.baseAddress, size, &rate, &channels)
+        }
         guard result >= 0 else { throw FaadError("NeAACDecInit", message: "ADTS header not understood") }
         try setFormat(rate: rate, channels: channels, "NeAACDecInit")
     }
@@ -106,21 +110,26 @@ public final class FaadDecoder {
     /// produced to `body` (empty for a unit that yields no output). Throws when faad reports an error or the
     /// unit's channel count differs from the initialised one.
     public func decode<R>(_ unit: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<Int16>) -> R)
-        throws(FaadError) -> R {
+        throws(FaadError) -> R
+    {
         guard let base = unit.baseAddress, let size = UInt(exactly: unit.count), size > 0 else {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }
         var info = NeAACDecFrameInfo()
-        let out = NeAACDecDecode(handle, &info, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
-                                 size)
+        let out = NeAACDecDecode(
+            handle, &info, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
+            size)
         guard info.error == 0 else { throw FaadError("NeAACDecDecode", code: info.error) }
         guard let count = Int(exactly: info.samples), count > 0, let out else {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }
         guard Int(info.channels) == format.channels, count % format.channels == 0,
-              Int(exactly: info.samplerate) == format.sampleRate else {
-            throw FaadError("NeAACDecDecode", message: "frame is \(info.samplerate) Hz \(info.channels) ch, "
-                                + "stream \(format.sampleRate) Hz \(format.channels) ch")
+            Int(exactly: info.samplerate) == format.sampleRate
+        else {
+            throw FaadError(
+                "NeAACDecDecode",
+                message: "frame is \(info.samplerate) Hz \(info.channels) ch, "
+                    + "stream \(format.sampleRate) Hz \(format.channels) ch")
         }
         return body(UnsafeBufferPointer(start: out.assumingMemoryBound(to: Int16.self), count: count))
     }

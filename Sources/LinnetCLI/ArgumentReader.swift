@@ -25,15 +25,19 @@ struct ArgumentReader {
             throw fail(range.lowerBound == 1 ? "missing argument" : "expected at least \(range.lowerBound) arguments")
         }
         if out.count > range.upperBound {
-            throw fail(range.upperBound == 0 ? "takes no arguments (got '\(out[0])')"
-                                             : "too many arguments (got '\(out[range.upperBound])')")
+            throw fail(
+                range.upperBound == 0
+                    ? "takes no arguments (got '\(out[0])')"
+                    : "too many arguments (got '\(out[range.upperBound])')")
         }
         return out
     }
 
     /// A positive 1-based index.
     func index(_ text: String, of what: String = "track") throws(UsageError) -> Int {
-        guard let n = Int(text), n >= 1 else { throw fail("'\(text)' is not \(what == "entry" ? "an" : "a") \(what) number (1, 2, …)") }
+        guard let n = Int(text), n >= 1 else {
+            throw fail("'\(text)' is not \(what == "entry" ? "an" : "a") \(what) number (1, 2, …)")
+        }
         return n
     }
 }

@@ -35,7 +35,8 @@ extension CommandTable {
           --volume V  the effect's volume, 0 to 4 (1 = 100 %; default 1)
           --alert     play it as an alert instead: the event role at the server's alert volume (PlayAlert)
         Example: linnet effect play /usr/share/sounds/freedesktop/stereo/bell.oga
-        """) { (r, context) throws(UsageError) in
+        """
+    ) { (r, context) throws(UsageError) in
         guard let sub = r.args.first else { throw r.fail("missing 'load' or 'play'") }
         let rest = Array(r.args.dropFirst())
         switch sub {
@@ -64,7 +65,9 @@ extension CommandTable {
                 }
                 i += 1
             }
-            guard operands.count == 1 else { throw r.fail(operands.isEmpty ? "missing ID or FILE" : "too many arguments") }
+            guard operands.count == 1 else {
+                throw r.fail(operands.isEmpty ? "missing ID or FILE" : "too many arguments")
+            }
             if alert, volume != 1 { throw r.fail("--alert plays at the server's alert volume: no --volume") }
             let target: EffectRequest.Target
             if let id = UInt32(operands[0]), operands[0].allSatisfy(\.isNumber) {
@@ -94,7 +97,8 @@ extension CommandTable {
         Invalid combinations, an unknown format and a source the sound server does not have are refused
         before anything starts (no file is created; exit status 64).
         Example: linnet record --monitor --format flac --bits s24 out.flac
-        """) { (r, context) throws(UsageError) in
+        """
+    ) { (r, context) throws(UsageError) in
         var path: String?
         var options = RecordOptions(path: "")
         var i = 0
@@ -112,15 +116,17 @@ extension CommandTable {
             case "--format":
                 let format = try value(a).lowercased()
                 guard RecordingSettings.Container(rawValue: format) != nil else {
-                    throw r.fail("--format '\(format)' is not one linnet records "
-                                 + "(\(RecordingSettings.Container.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw r.fail(
+                        "--format '\(format)' is not one linnet records "
+                            + "(\(RecordingSettings.Container.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.strings["format"] = format
             case "--bits":
                 let bits = try value(a).lowercased()
                 guard RecordingSettings.Bits(rawValue: bits) != nil else {
-                    throw r.fail("--bits '\(bits)' is not one of "
-                                 + RecordingSettings.Bits.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw r.fail(
+                        "--bits '\(bits)' is not one of "
+                            + RecordingSettings.Bits.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 options.strings["bits"] = bits
             case "--rate", "--channels":

@@ -35,7 +35,9 @@ public enum CommandLineParser {
         let commandName = rest.first.flatMap { $0 == "--" || ArgumentReader.isOption($0) ? nil : $0 }
         if wantsHelp {
             if let commandName, commandName != "help" {
-                guard CommandTable.named(commandName) != nil else { throw UsageError("unknown command '\(commandName)'") }
+                guard CommandTable.named(commandName) != nil else {
+                    throw UsageError("unknown command '\(commandName)'")
+                }
                 return Invocation(player: player, request: .help(command: commandName))
             }
             return Invocation(player: player, request: .help(command: nil))
@@ -52,10 +54,12 @@ public enum CommandLineParser {
     /// `[A-Za-z0-9_-]`, none empty, none starting with a digit.
     static func validPlayer(_ name: String) throws(UsageError) -> String {
         let elements = name.split(separator: ".", omittingEmptySubsequences: false)
-        let ok = !name.isEmpty && name.utf8.count < 200 && elements.allSatisfy { e in
-            guard let first = e.first, !first.isNumber else { return false }
-            return e.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-        }
+        let ok =
+            !name.isEmpty && name.utf8.count < 200
+            && elements.allSatisfy { e in
+                guard let first = e.first, !first.isNumber else { return false }
+                return e.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+            }
         guard ok else { throw UsageError("'\(name)' is not a player name (e.g. linnet, mpv, vlc.instance42)") }
         return name
     }

@@ -10,8 +10,10 @@ public struct CommandSpec: Sendable {
     /// Parses this command's arguments (everything after the name, global options removed).
     let parse: @Sendable (ArgumentReader, ParseContext) throws(UsageError) -> Request
 
-    init(_ name: String, _ arguments: String, _ summary: String, _ details: String,
-         parse: @escaping @Sendable (ArgumentReader, ParseContext) throws(UsageError) -> Request) {
+    init(
+        _ name: String, _ arguments: String, _ summary: String, _ details: String,
+        parse: @escaping @Sendable (ArgumentReader, ParseContext) throws(UsageError) -> Request
+    ) {
         self.name = name
         self.arguments = arguments
         self.summary = summary

@@ -1,7 +1,10 @@
 /// Every subcommand of `linnet`, in the order `linnet --help` lists them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = playback + settings + [open, queue, radio, status, lyrics, library, search,
-                                                                   playlist, effect, record, players, help]
+    public static let all: [CommandSpec] =
+        playback + settings + [
+            open, queue, radio, status, lyrics, library, search,
+            playlist, effect, record, players, help
+        ]
 
     /// The command called `name`.
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -9,52 +12,65 @@ public enum CommandTable {
     static let playback: [CommandSpec] = [
         .simple("play", "Start or resume playback", "Start or resume playback (Player.Play).", .play),
         .simple("pause", "Pause playback", "Pause playback (Player.Pause).", .pause),
-        .simple("toggle", "Pause if playing, play otherwise", "Pause if playing, play otherwise (Player.PlayPause).",
-                .toggle),
-        .simple("stop", "Stop playback", "Stop playback (Player.Stop); the next play starts the track from the beginning.",
-                .stop),
+        .simple(
+            "toggle", "Pause if playing, play otherwise", "Pause if playing, play otherwise (Player.PlayPause).",
+            .toggle),
+        .simple(
+            "stop", "Stop playback", "Stop playback (Player.Stop); the next play starts the track from the beginning.",
+            .stop),
         .simple("next", "Go to the next track", "Go to the next track in the order in force (Player.Next).", .next),
-        .simple("previous", "Go to the previous track",
-                "Go to the previous track; in shuffle, the one played before (Player.Previous).", .previous),
-        CommandSpec("seek", "±SECONDS", "Move forward or back by SECONDS",
-                    "Move by SECONDS (decimals allowed) forward, or backward with a minus sign (Player.Seek).\n"
-                    + "Example: linnet seek -10") { (r, _) throws(UsageError) in
+        .simple(
+            "previous", "Go to the previous track",
+            "Go to the previous track; in shuffle, the one played before (Player.Previous).", .previous),
+        CommandSpec(
+            "seek", "±SECONDS", "Move forward or back by SECONDS",
+            "Move by SECONDS (decimals allowed) forward, or backward with a minus sign (Player.Seek).\n"
+                + "Example: linnet seek -10"
+        ) { (r, _) throws(UsageError) in
             let text = try r.operands(1...1)[0]
-            guard let us = TimeFormatting.parseSeconds(text) else { throw r.fail("'\(text)' is not a number of seconds") }
+            guard let us = TimeFormatting.parseSeconds(text) else {
+                throw r.fail("'\(text)' is not a number of seconds")
+            }
             return .seek(microseconds: us)
         },
-        CommandSpec("position", "[SECONDS]", "Print the position, or jump to SECONDS",
-                    "Without SECONDS, print the position in the current track in seconds (three decimals).\n"
-                    + "With SECONDS, jump there (Player.SetPosition with the current track id).") { (r, _) throws(UsageError) in
+        CommandSpec(
+            "position", "[SECONDS]", "Print the position, or jump to SECONDS",
+            "Without SECONDS, print the position in the current track in seconds (three decimals).\n"
+                + "With SECONDS, jump there (Player.SetPosition with the current track id)."
+        ) { (r, _) throws(UsageError) in
             guard let text = try r.operands(0...1).first else { return .position(set: nil) }
             guard let us = TimeFormatting.parseSeconds(text), us >= 0 else {
                 throw r.fail("'\(text)' is not a position in seconds (0 or more)")
             }
             return .position(set: us)
-        },
+        }
     ]
 
     static let settings: [CommandSpec] = [
-        CommandSpec("volume", "[0..1 | +STEP | -STEP]", "Print or change the volume",
-                    "Without an argument, print the volume (0 to 1). With a number, set it; with +STEP or -STEP,\n"
-                    + "change it by that much (the result is kept within 0 to 1).\n"
-                    + "Example: linnet volume +0.1") { (r, _) throws(UsageError) in
+        CommandSpec(
+            "volume", "[0..1 | +STEP | -STEP]", "Print or change the volume",
+            "Without an argument, print the volume (0 to 1). With a number, set it; with +STEP or -STEP,\n"
+                + "change it by that much (the result is kept within 0 to 1).\n"
+                + "Example: linnet volume +0.1"
+        ) { (r, _) throws(UsageError) in
             guard let text = try r.operands(0...1).first else { return .volume(.show) }
             let relative = text.hasPrefix("+") || text.hasPrefix("-")
             let body = text.hasPrefix("+") ? String(text.dropFirst()) : text
             guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
-                  let value = Double(body), value.isFinite else {
+                let value = Double(body), value.isFinite
+            else {
                 throw r.fail("'\(text)' is not a volume (0 to 1) or a step (+0.1, -0.1)")
             }
             if relative { return .volume(.by(value)) }
             guard value >= 0, value <= 1 else { throw r.fail("volume \(text) is outside 0 to 1") }
             return .volume(.set(value))
         },
-        CommandSpec("loop", "[none | track [COUNT] | playlist]", "Print or set the loop mode",
-                    "none: play the queue once; track: repeat the current track; playlist: repeat the whole queue.\n"
-                    + "track COUNT: play the current track COUNT more times, then go on (Linnet only; LoopStatus\n"
-                    + "shows Track meanwhile). Without an argument, print the current mode (LoopStatus).")
-        { (r, _) throws(UsageError) in
+        CommandSpec(
+            "loop", "[none | track [COUNT] | playlist]", "Print or set the loop mode",
+            "none: play the queue once; track: repeat the current track; playlist: repeat the whole queue.\n"
+                + "track COUNT: play the current track COUNT more times, then go on (Linnet only; LoopStatus\n"
+                + "shows Track meanwhile). Without an argument, print the current mode (LoopStatus)."
+        ) { (r, _) throws(UsageError) in
             let words = try r.operands(0...2)
             guard let word = words.first else { return .loop(nil) }
             guard let loop = LoopStatus(word: word) else {
@@ -66,24 +82,28 @@ public enum CommandTable {
             }
             return .loopCount(count)
         },
-        CommandSpec("balance", "[-1..1]", "Print or set the left/right balance",
-                    "-1: left only; 0: centre; 1: right only (Linnet only: the stream's per-channel volume).\n"
-                    + "Without an argument, print the balance.") { (r, _) throws(UsageError) in
+        CommandSpec(
+            "balance", "[-1..1]", "Print or set the left/right balance",
+            "-1: left only; 0: centre; 1: right only (Linnet only: the stream's per-channel volume).\n"
+                + "Without an argument, print the balance."
+        ) { (r, _) throws(UsageError) in
             guard let text = try r.operands(0...1).first else { return .balance(nil) }
             guard let value = Double(text), value.isFinite, value >= -1, value <= 1 else {
                 throw r.fail("'\(text)' is not a balance from -1 (left) to 1 (right)")
             }
             return .balance(value)
         },
-        CommandSpec("shuffle", "[on | off | toggle]", "Print or set shuffle",
-                    "on: play the queue in a random order; off: in queue order; toggle: switch.\n"
-                    + "Without an argument, print on or off (Shuffle).") { (r, _) throws(UsageError) in
+        CommandSpec(
+            "shuffle", "[on | off | toggle]", "Print or set shuffle",
+            "on: play the queue in a random order; off: in queue order; toggle: switch.\n"
+                + "Without an argument, print on or off (Shuffle)."
+        ) { (r, _) throws(UsageError) in
             guard let word = try r.operands(0...1).first else { return .shuffle(.show) }
             guard let s = ShuffleRequest(rawValue: word.lowercased()), s != .show else {
                 throw r.fail("'\(word)' is not one of on, off, toggle")
             }
             return .shuffle(s)
-        },
+        }
     ]
 
     static let radio = CommandSpec(
@@ -94,7 +114,8 @@ public enum CommandTable {
         (Player.OpenUri). Stations are kept in linnetd's library database (the station file of older versions,
         $XDG_DATA_HOME/linnet/stations, is imported once).
         Example: linnet radio add 'Radio X' https://radio.example/stream.mp3
-        """) { (r, _) throws(UsageError) in
+        """
+    ) { (r, _) throws(UsageError) in
         let ops = try r.operands(0...Int.max)
         guard let sub = ops.first else { return .radio(.list) }
         let rest = ArgumentReader(command: "radio", args: Array(ops.dropFirst()))
@@ -123,17 +144,18 @@ public enum CommandTable {
 
     static var statusDetails: String {
         var text = """
-        Print the state, title — artist, album and position / length.
-          --follow             keep a live line with a progress bar (redrawn in place on a terminal, one line
-                               per change otherwise), following the player's signals; until interrupted
-          --exit-when-stopped  with --follow: exit once the player is stopped or gone
-          --format FMT         print FMT with {{field}} replaced (one line per change with --follow)
-          --json               print one JSON object (one per line and change with --follow)
-          --meter              draw live level bars of what is playing (after volume) until interrupted
-        Fields for --format:
+            Print the state, title — artist, album and position / length.
+              --follow             keep a live line with a progress bar (redrawn in place on a terminal, one line
+                                   per change otherwise), following the player's signals; until interrupted
+              --exit-when-stopped  with --follow: exit once the player is stopped or gone
+              --format FMT         print FMT with {{field}} replaced (one line per change with --follow)
+              --json               print one JSON object (one per line and change with --follow)
+              --meter              draw live level bars of what is playing (after volume) until interrupted
+            Fields for --format:
 
-        """
-        let rows = FormatTemplate.fields.map { ("{{\($0.name)}}", $0.meaning) }
+            """
+        let rows =
+            FormatTemplate.fields.map { ("{{\($0.name)}}", $0.meaning) }
             + [("{{NS:KEY}}", "any metadata entry, e.g. {{xesam:genre}}, {{mpris:artUrl}}")]
         let column = rows.map(\.0.count).max()! + 2
         for (name, meaning) in rows {
@@ -182,17 +204,21 @@ public enum CommandTable {
             i += 1
         }
         if options.exitWhenStopped, !options.follow { throw r.fail("--exit-when-stopped needs --follow") }
-        if options.meter, options.follow || chosen != nil { throw r.fail("--meter cannot be used with \(chosen ?? "--follow")") }
+        if options.meter, options.follow || chosen != nil {
+            throw r.fail("--meter cannot be used with \(chosen ?? "--follow")")
+        }
         return .status(options)
     }
 
     static let players = CommandSpec.simple(
         "players", "List the MPRIS players on the bus",
         "List the MPRIS players on the bus, one per line: the name to give --player, the playback state,\n"
-        + "and the player's Identity.", .players)
+            + "and the player's Identity.", .players)
 
-    static let help = CommandSpec("help", "[COMMAND]", "Show help for linnet or one command",
-                                  "Show the help of COMMAND, or of linnet itself.") { (r, _) throws(UsageError) in
+    static let help = CommandSpec(
+        "help", "[COMMAND]", "Show help for linnet or one command",
+        "Show the help of COMMAND, or of linnet itself."
+    ) { (r, _) throws(UsageError) in
         guard let name = try r.operands(0...1).first else { return .help(command: nil) }
         guard named(name) != nil else { throw r.fail("unknown command '\(name)'") }
         return .help(command: name)

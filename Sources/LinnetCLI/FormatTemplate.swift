@@ -24,7 +24,7 @@ public struct FormatTemplate: Sendable, Equatable {
         ("shuffle", "true or false"),
         ("trackid", "the MPRIS track id"),
         ("url", "the track's URL"),
-        ("player", "the player's name, as --player takes it"),
+        ("player", "the player's name, as --player takes it")
     ]
 
     /// Parses `text`; throws for an unclosed `{{`, an empty field, or an unknown field name. Any metadata key

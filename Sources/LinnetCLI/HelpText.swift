@@ -9,15 +9,15 @@ public enum HelpText {
     public static var global: String {
         let width = CommandTable.all.map(\.name.count).max()! + 2
         var text = """
-        Usage: linnet [--player NAME] COMMAND [ARGUMENT...]
-               linnet [COMMAND] --help
-               linnet --version
+            Usage: linnet [--player NAME] COMMAND [ARGUMENT...]
+                   linnet [COMMAND] --help
+                   linnet --version
 
-        Control Linnet, or any MPRIS media player, over the D-Bus session bus.
+            Control Linnet, or any MPRIS media player, over the D-Bus session bus.
 
-        Commands:
+            Commands:
 
-        """
+            """
         for spec in CommandTable.all {
             var name = spec.name
             while name.count < width { name += " " }
@@ -25,15 +25,15 @@ public enum HelpText {
         }
         text += """
 
-        Options:
-          -p, --player NAME  the player to control: org.mpris.MediaPlayer2.NAME, or else its first
-                             .instanceN (default: linnet); see 'linnet players'
-          -h, --help         show this help, or a command's help (also: linnet help COMMAND)
-          -V, --version      print the version
+            Options:
+              -p, --player NAME  the player to control: org.mpris.MediaPlayer2.NAME, or else its first
+                                 .instanceN (default: linnet); see 'linnet players'
+              -h, --help         show this help, or a command's help (also: linnet help COMMAND)
+              -V, --version      print the version
 
-        Exit status: 0 on success, 1 when the player is missing or a call fails (the D-Bus error is
-        printed), 64 on a usage error.
-        """
+            Exit status: 0 on success, 1 when the player is missing or a call fails (the D-Bus error is
+            printed), 64 on a usage error.
+            """
         return text
     }
 

@@ -86,7 +86,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     private static func hex4(_ v: UInt32) -> String {
         let digits = Array("0123456789abcdef")
-        return String([digits[Int(v >> 12 & 0xF)], digits[Int(v >> 8 & 0xF)],
-                       digits[Int(v >> 4 & 0xF)], digits[Int(v & 0xF)]])
+        return String([
+            digits[Int(v >> 12 & 0xF)], digits[Int(v >> 8 & 0xF)],
+            digits[Int(v >> 4 & 0xF)], digits[Int(v & 0xF)]
+        ])
     }
 }

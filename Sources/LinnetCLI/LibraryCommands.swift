@@ -47,7 +47,8 @@ extension CommandTable {
           --artist X --album X --albumartist X --genre X --composer X --year N --playlist X --text X
           --json   print one JSON object per row
         Example: linnet library albums --artist 'the cure' --year 1989
-        """) { (r, _) throws(UsageError) in
+        """
+    ) { (r, _) throws(UsageError) in
         let args = r.args
         guard let sub = args.first, !ArgumentReader.isOption(sub) else {
             throw r.fail("needs a kind (\(listKinds.joined(separator: ", "))) or play, add, next, rescan")
@@ -57,7 +58,8 @@ extension CommandTable {
         switch sub {
         case "play", "add", "next":
             if json { throw r.fail("--json applies to listing only") }
-            return .library(.enqueue(mode: sub == "play" ? "replace" : sub == "add" ? "append" : "next", filter: filter))
+            return .library(
+                .enqueue(mode: sub == "play" ? "replace" : sub == "add" ? "append" : "next", filter: filter))
         case "rescan":
             if json || filter != LibraryFilterOptions() { throw r.fail("rescan takes no options") }
             return .library(.rescan)
@@ -72,7 +74,8 @@ extension CommandTable {
     static let search = CommandSpec(
         "search", "TEXT [--json]", "Find songs by title, artist or album",
         "Print the songs whose title, artists or album contain TEXT, ignoring case, accents and width.\n"
-        + "Example: linnet search 'sigur ros'") { (r, _) throws(UsageError) in
+            + "Example: linnet search 'sigur ros'"
+    ) { (r, _) throws(UsageError) in
         let (filter, json, rest) = try parseFilter(r, r.args)
         guard filter == LibraryFilterOptions() else { throw r.fail("takes TEXT and --json only") }
         guard !rest.isEmpty else { throw r.fail("needs the TEXT to find") }
@@ -83,7 +86,8 @@ extension CommandTable {
 
     /// Reads the filter options and `--json`; returns what is left.
     static func parseFilter(_ r: ArgumentReader, _ args: [String]) throws(UsageError)
-        -> (LibraryFilterOptions, Bool, [String]) {
+        -> (LibraryFilterOptions, Bool, [String])
+    {
         var filter = LibraryFilterOptions()
         var json = false
         var rest: [String] = []
@@ -120,7 +124,9 @@ public enum LibraryRendering {
     public static func line(kind: String, _ row: [String: RowValue]) -> String {
         if kind == "songs" {
             var text = row["xesam:title"]?.text ?? "?"
-            if let artists = row["xesam:artist"]?.list, !artists.isEmpty { text += " — " + artists.joined(separator: ", ") }
+            if let artists = row["xesam:artist"]?.list, !artists.isEmpty {
+                text += " — " + artists.joined(separator: ", ")
+            }
             if let album = row["xesam:album"]?.text { text += " · " + album }
             if let us = row["mpris:length"]?.number { text += "  " + TimeFormatting.clock(microseconds: us) }
             return text
@@ -140,14 +146,15 @@ public enum LibraryRendering {
 
     /// A row as a JSON object (keys sorted).
     public static func json(_ row: [String: RowValue]) -> JSONValue {
-        .object(row.keys.sorted().map { key in
-            switch row[key]! {
-            case .text(let s): return (key, .string(s))
-            case .number(let n): return (key, .integer(n))
-            case .flag(let b): return (key, .bool(b))
-            case .list(let l): return (key, .array(l.map { .string($0) }))
-            }
-        })
+        .object(
+            row.keys.sorted().map { key in
+                switch row[key]! {
+                case .text(let s): return (key, .string(s))
+                case .number(let n): return (key, .integer(n))
+                case .flag(let b): return (key, .bool(b))
+                case .list(let l): return (key, .array(l.map { .string($0) }))
+                }
+            })
     }
 
     /// A row value in the client's terms.

@@ -20,7 +20,8 @@ extension CommandTable {
                                its neighbours dimmed, following seeks, pauses and track changes; one line per
                                change when the output is not a terminal; until interrupted
           --exit-when-stopped  with --follow: exit once the player is stopped or gone
-        """) { (r, _) throws(UsageError) in
+        """
+    ) { (r, _) throws(UsageError) in
         var options = LyricsOptions()
         for a in r.args {
             switch a {

@@ -38,7 +38,8 @@ public enum LyricsRendering {
 
     /// How much of `line` is sung (0…1 of its characters): by its word stamps when it has them (the words before
     /// `word`, plus `wordProgress` of that word), else `lineProgress`.
-    public static func sungFraction(_ line: LyricsLine, lineProgress: Double, word: Int, wordProgress: Double) -> Double {
+    public static func sungFraction(_ line: LyricsLine, lineProgress: Double, word: Int, wordProgress: Double) -> Double
+    {
         let total = line.words.reduce(0) { $0 + $1.text.count }
         guard line.words.indices.contains(word), total > 0 else { return lineProgress }
         let before = line.words[..<word].reduce(0) { $0 + $1.text.count }
@@ -55,8 +56,10 @@ public enum LyricsRendering {
     /// The live view: `context` lines before and after the current one (dimmed), the current one in bold with
     /// its sung part (`progress` 0…1 of its characters) in reverse video, then a bar filling across its width.
     /// Always `2 * context + 2` rows so a redraw overwrites the same block.
-    public static func followFrame(lines: [LyricsLine], current: Int, progress: Double, columns: Int = 80,
-                                   context: Int = 2) -> [String] {
+    public static func followFrame(
+        lines: [LyricsLine], current: Int, progress: Double, columns: Int = 80,
+        context: Int = 2
+    ) -> [String] {
         let width = max(10, columns)
         func cut(_ s: String) -> String { s.count > width ? String(s.prefix(width - 1)) + "…" : s }
         var rows: [String] = []
@@ -73,10 +76,12 @@ public enum LyricsRendering {
             }
             let p = min(1, max(0, progress.isFinite ? progress : 0))
             let sung = Int((Double(text.count) * p).rounded(.down))
-            rows.append(bold + reverse + String(text.prefix(sung)) + reset + bold + String(text.dropFirst(sung)) + reset)
+            rows.append(
+                bold + reverse + String(text.prefix(sung)) + reset + bold + String(text.dropFirst(sung)) + reset)
             let filled = Int((Double(text.count) * p).rounded(.down))
-            rows.append(String(repeating: "━", count: filled) + dim + String(repeating: "─", count: text.count - filled)
-                        + reset)
+            rows.append(
+                String(repeating: "━", count: filled) + dim + String(repeating: "─", count: text.count - filled)
+                    + reset)
         }
         return Array(rows.prefix(2 * context + 2))
     }

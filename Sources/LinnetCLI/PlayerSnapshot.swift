@@ -13,9 +13,11 @@ public struct PlayerSnapshot: Sendable, Equatable {
     /// Linnet's network-stream state, when the current track is a stream (nil otherwise and for other players).
     public var stream: StreamStatus?
 
-    public init(player: String, status: PlaybackStatus? = nil, loop: LoopStatus? = nil, shuffle: Bool? = nil,
-                volume: Double? = nil, positionMicroseconds: Int64? = nil, rate: Double? = nil,
-                metadata: TrackMetadata = TrackMetadata()) {
+    public init(
+        player: String, status: PlaybackStatus? = nil, loop: LoopStatus? = nil, shuffle: Bool? = nil,
+        volume: Double? = nil, positionMicroseconds: Int64? = nil, rate: Double? = nil,
+        metadata: TrackMetadata = TrackMetadata()
+    ) {
         self.player = player
         self.status = status
         self.loop = loop

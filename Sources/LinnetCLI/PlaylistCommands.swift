@@ -30,9 +30,12 @@ extension CommandTable {
         NAME is a playlist's id (as list shows it), a playlist file's path, or its name (matched ignoring case
         and accents). Names are unique among yours; Recently Added and Most Played are taken.
         --json with list and show prints one JSON object per row.
-        """) { (r, context) throws(UsageError) in
+        """
+    ) { (r, context) throws(UsageError) in
         let (filter, json, ops) = try parseFilter(r, r.args)
-        guard let sub = ops.first else { throw r.fail("needs list, show, create, rename, add, remove, move, delete or export") }
+        guard let sub = ops.first else {
+            throw r.fail("needs list, show, create, rename, add, remove, move, delete or export")
+        }
         let rest = ArgumentReader(command: "playlist", args: Array(ops.dropFirst()))
         func noFilter() throws(UsageError) {
             if filter != LibraryFilterOptions() { throw r.fail("\(sub) takes no filter options") }
@@ -56,7 +59,10 @@ extension CommandTable {
         case "move":
             try noFilter(); try noJSON()
             let args = try rest.operands(3...3)
-            return .playlist(.move(name: args[0], from: try rest.index(args[1], of: "entry"), to: try rest.index(args[2], of: "entry")))
+            return .playlist(
+                .move(
+                    name: args[0], from: try rest.index(args[1], of: "entry"), to: try rest.index(args[2], of: "entry"))
+            )
         case "add":
             try noJSON()
             let args = try rest.operands(1...Int.max)
@@ -68,7 +74,9 @@ extension CommandTable {
                 }
                 return .playlist(.addStreams(name: args[0], urls: urls))
             }
-            if filter == LibraryFilterOptions() { throw r.fail("add needs a filter (--artist, --album, …) or stream URLs") }
+            if filter == LibraryFilterOptions() {
+                throw r.fail("add needs a filter (--artist, --album, …) or stream URLs")
+            }
             return .playlist(.add(name: args[0], filter: filter))
         case "remove":
             try noFilter(); try noJSON()
@@ -83,7 +91,8 @@ extension CommandTable {
             let path = args[1].hasPrefix("/") ? args[1] : context.workingDirectory + "/" + args[1]
             return .playlist(.export(name: args[0], path: path))
         default:
-            throw r.fail("unknown playlist command '\(sub)' (list, show, create, rename, add, remove, move, delete, export)")
+            throw r.fail(
+                "unknown playlist command '\(sub)' (list, show, create, rename, add, remove, move, delete, export)")
         }
     }
 }

@@ -12,7 +12,8 @@ public enum PlaylistRendering {
 
     public static func line(_ row: [String: LibraryRendering.RowValue]) -> String {
         let songs = Int(clamping: row["songs"]?.number ?? 0), streams = Int(clamping: row["streams"]?.number ?? 0)
-        var text = "\(shortID(row))  \(row["name"]?.text ?? "?")  \(PlaylistInfo.countsText(songs: songs, streams: streams))"
+        var text =
+            "\(shortID(row))  \(row["name"]?.text ?? "?")  \(PlaylistInfo.countsText(songs: songs, streams: streams))"
         switch row["kind"]?.text {
         case "file": text += "  (file \(row["path"]?.text ?? "?"))"
         case "recent", "mostplayed": text += "  (automatic)"

@@ -7,7 +7,8 @@ public enum ProgressBar {
         let f = min(1, max(0, fraction))
         let filled = Int((f * Double(cells)).rounded(.down))
         if filled >= cells { return "[" + String(repeating: "=", count: cells) + "]" }
-        return "[" + String(repeating: "=", count: filled) + ">" + String(repeating: "-", count: cells - filled - 1) + "]"
+        return "[" + String(repeating: "=", count: filled) + ">" + String(repeating: "-", count: cells - filled - 1)
+            + "]"
     }
 
     /// Position over length, or nil when the length is unknown or zero.

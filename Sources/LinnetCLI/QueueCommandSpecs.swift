@@ -8,7 +8,8 @@ extension CommandTable {
         Play URI or PATH now: it goes right after the current track and starts; the rest of the queue stays
         (Player.OpenUri; several at once in their order). --replace: the queue becomes just these and the
         first plays. A relative PATH is made absolute and sent as a file:// URI.
-        """) { (r, context) throws(UsageError) in
+        """
+    ) { (r, context) throws(UsageError) in
         var replace = false
         var targets: [String] = []
         var afterDashes = false
@@ -20,8 +21,9 @@ extension CommandTable {
         }
         guard !targets.isEmpty else { throw r.fail("missing argument") }
         guard !targets.contains("") else { throw r.fail("empty path") }
-        return .open(uris: targets.map { FileURI.uri(for: $0, workingDirectory: context.workingDirectory) },
-                     replace: replace)
+        return .open(
+            uris: targets.map { FileURI.uri(for: $0, workingDirectory: context.workingDirectory) },
+            replace: replace)
     }
 
     static let queue = CommandSpec(
@@ -35,7 +37,8 @@ extension CommandTable {
         add PATH...: append files, folders, playlists or URIs at the end (--next: right after the current track).
         remove N...: remove entries by number or range (3 7-9). move N M: entry N to place M.
         goto N: play entry N. clear: stop and empty the queue.
-        """) { (r, context) throws(UsageError) in
+        """
+    ) { (r, context) throws(UsageError) in
         guard let sub = r.args.first else { return .queue(.list(QueueListOptions())) }
         let rest = ArgumentReader(command: "queue", args: Array(r.args.dropFirst()))
         switch sub {
@@ -48,8 +51,10 @@ extension CommandTable {
                 args.remove(at: i)
             }
             let paths = try ArgumentReader(command: "queue", args: args).operands(1...Int.max)
-            return .queue(.add(uris: paths.map { FileURI.uri(for: $0, workingDirectory: context.workingDirectory) },
-                               next: next))
+            return .queue(
+                .add(
+                    uris: paths.map { FileURI.uri(for: $0, workingDirectory: context.workingDirectory) },
+                    next: next))
         case "remove":
             var ranges: [ClosedRange<Int>] = []
             for word in try rest.operands(1...Int.max) {

@@ -15,8 +15,9 @@ public enum QueueRendering {
     public static func text(_ entries: [Entry], length: Int, current: Int?) -> String {
         var out = ""
         for e in entries {
-            out += StatusRendering.queueLine(index: e.number, count: length, isCurrent: e.number == current,
-                                             metadata: e.metadata)
+            out += StatusRendering.queueLine(
+                index: e.number, count: length, isCurrent: e.number == current,
+                metadata: e.metadata)
             out += "\n"
         }
         return out
@@ -24,18 +25,19 @@ public enum QueueRendering {
 
     /// A JSON array, one object per entry (the same keys as `status --json` where they apply).
     public static func json(_ entries: [Entry], current: Int?) -> JSONValue {
-        .array(entries.map { e in
-            let m = e.metadata
-            return .object([
-                ("position", .integer(Int64(e.number))),
-                ("current", .bool(e.number == current)),
-                ("trackid", m.trackID.map(JSONValue.string) ?? .null),
-                ("title", m.displayTitle.map(JSONValue.string) ?? .null),
-                ("artist", .array(m.artists.map(JSONValue.string))),
-                ("album", m.album.map(JSONValue.string) ?? .null),
-                ("length_us", m.lengthMicroseconds.map(JSONValue.integer) ?? .null),
-                ("url", m.url.map(JSONValue.string) ?? .null),
-            ])
-        })
+        .array(
+            entries.map { e in
+                let m = e.metadata
+                return .object([
+                    ("position", .integer(Int64(e.number))),
+                    ("current", .bool(e.number == current)),
+                    ("trackid", m.trackID.map(JSONValue.string) ?? .null),
+                    ("title", m.displayTitle.map(JSONValue.string) ?? .null),
+                    ("artist", .array(m.artists.map(JSONValue.string))),
+                    ("album", m.album.map(JSONValue.string) ?? .null),
+                    ("length_us", m.lengthMicroseconds.map(JSONValue.integer) ?? .null),
+                    ("url", m.url.map(JSONValue.string) ?? .null)
+                ])
+            })
     }
 }

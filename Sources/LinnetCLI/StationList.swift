@@ -37,7 +37,9 @@ public struct StationList: Sendable, Equatable {
     }
 
     static func problem(name: String, url: String) -> String? {
-        if name.isEmpty || name.contains("\t") || name.contains("\n") { return "a station name must be one line of text" }
+        if name.isEmpty || name.contains("\t") || name.contains("\n") {
+            return "a station name must be one line of text"
+        }
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), !url.contains("\n"), !url.contains("\t") else {
             return "'\(url)' is not an http:// or https:// URL"

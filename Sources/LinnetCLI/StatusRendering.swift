@@ -40,8 +40,9 @@ public enum StatusRendering {
     /// `▶ Playing  Title — Artist  [=====>----] 0:03 / 0:12`, cut to `columns` characters when given
     /// (the title is shortened first, so the bar and times stay visible).
     public static func followLine(_ s: PlayerSnapshot, columns: Int? = nil, barWidth: Int = 20) -> String {
-        let fraction = ProgressBar.fraction(positionMicroseconds: s.positionMicroseconds,
-                                            lengthMicroseconds: s.metadata.lengthMicroseconds)
+        let fraction = ProgressBar.fraction(
+            positionMicroseconds: s.positionMicroseconds,
+            lengthMicroseconds: s.metadata.lengthMicroseconds)
         let tail = "  " + ProgressBar.render(fraction: fraction, width: barWidth) + " " + elapsedOverTotal(s)
         let head = (s.stream?.buffering == true && s.status == .playing ? "◌ Buffer " : badge(s.status)) + "  "
         var middle = s.metadata.titleAndArtist
@@ -69,32 +70,35 @@ public enum StatusRendering {
         let metadata = m.entries.keys.sorted().map { ($0, m.entries[$0]!) }
         var streamFields: [(String, JSONValue)] = []
         if let st = s.stream {
-            streamFields = [("buffering", .bool(st.buffering)), ("buffer_level", .number(st.level)),
-                            ("buffered_seconds", .number(st.seconds)), ("station", .string(st.stationName))]
+            streamFields = [
+                ("buffering", .bool(st.buffering)), ("buffer_level", .number(st.level)),
+                ("buffered_seconds", .number(st.seconds)), ("station", .string(st.stationName))
+            ]
         }
-        return .object([
-            ("player", .string(s.player)),
-            ("status", str(s.status?.mprisName)),
-            ("title", str(m.displayTitle)),
-            ("artist", .array(m.artists.map(JSONValue.string))),
-            ("album", str(m.album)),
-            ("position_us", num(s.positionMicroseconds)),
-            ("length_us", num(m.lengthMicroseconds)),
-            ("volume", s.volume.map(JSONValue.number) ?? .null),
-            ("loop", str(s.loop?.mprisName)),
-            ("shuffle", s.shuffle.map(JSONValue.bool) ?? .null),
-            ("trackid", str(m.trackID)),
-            ("url", str(m.url)),
-            ("album_artist", .array(m.albumArtists.map(JSONValue.string))),
-            ("track_number", num(m.trackNumber)),
-            ("disc_number", num(m.discNumber)),
-            ("genre", .array(m.genres.map(JSONValue.string))),
-            ("date", str(m.date)),
-            ("composer", .array(m.composers.map(JSONValue.string))),
-            ("art_url", str(m.artURL)),
-        ] + streamFields + [
-            ("metadata", .object(metadata)),
-        ])
+        return .object(
+            [
+                ("player", .string(s.player)),
+                ("status", str(s.status?.mprisName)),
+                ("title", str(m.displayTitle)),
+                ("artist", .array(m.artists.map(JSONValue.string))),
+                ("album", str(m.album)),
+                ("position_us", num(s.positionMicroseconds)),
+                ("length_us", num(m.lengthMicroseconds)),
+                ("volume", s.volume.map(JSONValue.number) ?? .null),
+                ("loop", str(s.loop?.mprisName)),
+                ("shuffle", s.shuffle.map(JSONValue.bool) ?? .null),
+                ("trackid", str(m.trackID)),
+                ("url", str(m.url)),
+                ("album_artist", .array(m.albumArtists.map(JSONValue.string))),
+                ("track_number", num(m.trackNumber)),
+                ("disc_number", num(m.discNumber)),
+                ("genre", .array(m.genres.map(JSONValue.string))),
+                ("date", str(m.date)),
+                ("composer", .array(m.composers.map(JSONValue.string))),
+                ("art_url", str(m.artURL))
+            ] + streamFields + [
+                ("metadata", .object(metadata))
+            ])
     }
 
     /// One line of `linnet queue`: `* 2  Title — Artist  0:08` (`*` marks the current track; index padded to

@@ -41,7 +41,8 @@ public enum TimeFormatting {
     public static func parseSeconds(_ text: String) -> Int64? {
         let body = text.hasPrefix("+") ? String(text.dropFirst()) : text
         guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
-              let value = Double(body), value.isFinite, abs(value) < 9e12 else { return nil }
+            let value = Double(body), value.isFinite, abs(value) < 9e12
+        else { return nil }
         return Int64((value * 1_000_000).rounded())
     }
 

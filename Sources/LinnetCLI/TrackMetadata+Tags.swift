@@ -5,7 +5,9 @@ extension TrackMetadata {
     public var genres: [String] { stringList("xesam:genre") }
     public var composers: [String] { stringList("xesam:composer") }
     /// `xesam:contentCreated` as the player sent it ("2026", "2026-05-01T00:00:00Z").
-    public var date: String? { if case .string(let s)? = entries["xesam:contentCreated"], !s.isEmpty { s } else { nil } }
+    public var date: String? {
+        if case .string(let s)? = entries["xesam:contentCreated"], !s.isEmpty { s } else { nil }
+    }
     public var trackNumber: Int64? { integer("xesam:trackNumber") }
     public var discNumber: Int64? { integer("xesam:discNumber") }
 

@@ -31,22 +31,25 @@ final class MP4BoxWalker {
             size = try parent.be64()
             headerSize = 16
         } else if size32 == 0 {
-            size = UInt64(parent.remaining + headerSize)    // runs to the end of its parent
+            size = UInt64(parent.remaining + headerSize)  // runs to the end of its parent
         }
         guard size >= UInt64(headerSize) else {
             throw TagError(.corrupt, offset: offset, "box \(type) of \(size) bytes is smaller than its header")
         }
         let body = size - UInt64(headerSize)
         guard body <= UInt64(parent.remaining), let bodySize = Int(exactly: body) else {
-            throw TagError(.truncated, offset: offset,
-                           "box \(type) of \(size) bytes runs past its parent (\(parent.remaining + headerSize) left)")
+            throw TagError(
+                .truncated, offset: offset,
+                "box \(type) of \(size) bytes runs past its parent (\(parent.remaining + headerSize) left)")
         }
         return MP4BoxHeader(type: type, offset: offset, bodySize: bodySize)
     }
 
     /// Calls `body` for each child box of `parent` with a reader limited to that child; skips what `body` leaves.
-    func forEachChild(of parent: LimitedInput, depth: Int,
-                      _ body: (MP4BoxHeader, LimitedInput) throws(TagError) -> Void) throws(TagError) {
+    func forEachChild(
+        of parent: LimitedInput, depth: Int,
+        _ body: (MP4BoxHeader, LimitedInput) throws(TagError) -> Void
+    ) throws(TagError) {
         guard depth <= MP4Limits.maxDepth else {
             throw TagError(.corrupt, offset: parent.offset, "boxes nested deeper than \(MP4Limits.maxDepth)")
         }
@@ -80,7 +83,8 @@ extension TagInput {
 
     /// Reads `count` entries of `size` bytes each, after checking they fit in `input`'s remaining bytes and the cap.
     func checkedCount(_ count: UInt32, entryBytes: Int, limit: Int, in input: LimitedInput, _ what: String)
-        throws(TagError) -> Int {
+        throws(TagError) -> Int
+    {
         let n = Int(count)
         guard n <= limit else { throw TagError(.corrupt, offset: offset, "\(what): \(n) entries (limit \(limit))") }
         guard n * entryBytes <= input.remaining else {

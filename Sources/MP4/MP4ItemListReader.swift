@@ -25,7 +25,7 @@ enum MP4ItemListReader {
                 case "data":
                     guard child.remaining >= 8 else { return }
                     let type = try child.be32() & 0x00FF_FFFF
-                    try child.skip(4)    // locale
+                    try child.skip(4)  // locale
                     let key = item.type == "----" ? "----:\(mean):\(name)" : item.type.description
                     try readValue(item.type, key: key, type: type, child, into: &tags)
                 default: break
@@ -34,8 +34,10 @@ enum MP4ItemListReader {
         }
     }
 
-    private static func readValue(_ atom: FourCC, key: String, type: UInt32, _ data: LimitedInput,
-                                  into tags: inout MP4Tags) throws(TagError) {
+    private static func readValue(
+        _ atom: FourCC, key: String, type: UInt32, _ data: LimitedInput,
+        into tags: inout MP4Tags
+    ) throws(TagError) {
         let size = data.remaining
         switch atom {
         case "trkn", "disk":

@@ -14,8 +14,9 @@ public enum MP4MovieReader {
         let file = LimitedInput(input, limit: length)
         let walker = MP4BoxWalker()
         guard let first = try walker.nextHeader(in: file),
-              first.type == "ftyp" || first.type == "moov" || first.type == "free" || first.type == "wide"
-                  || first.type == "mdat" || first.type == "skip" else {
+            first.type == "ftyp" || first.type == "moov" || first.type == "free" || first.type == "wide"
+                || first.type == "mdat" || first.type == "skip"
+        else {
             throw TagError(.corrupt, offset: 0, "not an MP4 file (no ftyp box)")
         }
         var movie = MP4Movie()
@@ -27,7 +28,7 @@ public enum MP4MovieReader {
                 if h.type == "moov" {
                     movie.hasMovie = true
                     try readMovie(body, walker, into: &movie)
-                    break    // everything needed is in moov
+                    break  // everything needed is in moov
                 }
                 try body.skipRest()
                 header = try walker.nextHeader(in: file)
@@ -39,7 +40,8 @@ public enum MP4MovieReader {
     }
 
     private static func readMovie(_ moov: LimitedInput, _ walker: MP4BoxWalker, into movie: inout MP4Movie)
-        throws(TagError) {
+        throws(TagError)
+    {
         try walker.forEachChild(of: moov, depth: 1) { (h, box) throws(TagError) in
             switch h.type {
             case "mvhd":
@@ -65,7 +67,8 @@ public enum MP4MovieReader {
     /// `meta` is a full box (4 bytes of version/flags) in ISO files but a plain container in QuickTime ones, where
     /// those 4 bytes are already the size of its first child (never 0): peek, and give them back when they are.
     private static func readMeta(_ meta: LimitedInput, _ walker: MP4BoxWalker, into tags: inout MP4Tags)
-        throws(TagError) {
+        throws(TagError)
+    {
         guard meta.remaining >= 4 else { return }
         let peek = try meta.read(4)
         let children: LimitedInput
@@ -123,16 +126,19 @@ public enum MP4MovieReader {
             if version == 1 {
                 edits.append(MP4Edit(segmentDuration: try box.be64(), mediaTime: Int64(bitPattern: try box.be64())))
             } else {
-                edits.append(MP4Edit(segmentDuration: UInt64(try box.be32()),
-                                     mediaTime: Int64(Int32(bitPattern: try box.be32()))))
+                edits.append(
+                    MP4Edit(
+                        segmentDuration: UInt64(try box.be32()),
+                        mediaTime: Int64(Int32(bitPattern: try box.be32()))))
             }
-            try box.skip(4)    // media rate
+            try box.skip(4)  // media rate
         }
         return edits
     }
 
     private static func readSampleTables(_ stbl: LimitedInput, _ walker: MP4BoxWalker, into track: inout MP4Track)
-        throws(TagError) {
+        throws(TagError)
+    {
         try walker.forEachChild(of: stbl, depth: 5) { (h, box) throws(TagError) in
             switch h.type {
             case "stsd": try MP4SampleEntryReader.read(box, walker, into: &track)

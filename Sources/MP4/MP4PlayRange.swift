@@ -13,14 +13,17 @@ public struct MP4PlayRange: Sendable, Hashable {
     /// An edit's segment duration is in movie units (often milliseconds), so it is rounded; when it ends within one
     /// movie unit of the media's end, the media's own exact end (the sum of `stts`, which encoders shorten to the
     /// source length) is used instead.
-    public static func of(edits: [MP4Edit], movieTimescale: UInt32, mediaTimescale: UInt32, mediaDuration: Int64,
-                          iTunSMPB: String?) -> MP4PlayRange {
+    public static func of(
+        edits: [MP4Edit], movieTimescale: UInt32, mediaTimescale: UInt32, mediaDuration: Int64,
+        iTunSMPB: String?
+    ) -> MP4PlayRange {
         let whole = MP4PlayRange(start: 0, length: max(0, mediaDuration))
         if let edit = edits.first(where: { $0.mediaTime >= 0 }), edit.mediaTime < mediaDuration {
             let start = edit.mediaTime
             let available = mediaDuration - start
             guard edit.segmentDuration > 0, movieTimescale > 0, mediaTimescale > 0,
-                  let segment = Int64(exactly: edit.segmentDuration), segment < Int64(1) << 40 else {
+                let segment = Int64(exactly: edit.segmentDuration), segment < Int64(1) << 40
+            else {
                 return MP4PlayRange(start: start, length: available)
             }
             let length = segment * Int64(mediaTimescale) / Int64(movieTimescale)
@@ -46,8 +49,9 @@ public struct GaplessNote: Sendable, Hashable {
     public init?(_ text: String) {
         let words = text.split(separator: " ").prefix(4)
         guard words.count == 4, words.allSatisfy({ $0.count <= 16 }),
-              let d = Int64(words[1], radix: 16), let p = Int64(words[2], radix: 16), let l = Int64(words[3], radix: 16),
-              d >= 0, p >= 0, l >= 0 else { return nil }
+            let d = Int64(words[1], radix: 16), let p = Int64(words[2], radix: 16), let l = Int64(words[3], radix: 16),
+            d >= 0, p >= 0, l >= 0
+        else { return nil }
         (delay, padding, length) = (d, p, l)
     }
 }

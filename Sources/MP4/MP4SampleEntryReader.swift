@@ -4,7 +4,7 @@ import Tagging
 /// directly or inside QuickTime's `wave`) with the object type and the decoder-specific info.
 enum MP4SampleEntryReader {
     static func read(_ stsd: LimitedInput, _ walker: MP4BoxWalker, into track: inout MP4Track) throws(TagError) {
-        try stsd.skip(4)    // version, flags
+        try stsd.skip(4)  // version, flags
         guard try stsd.be32() > 0, let entry = try walker.nextHeader(in: stsd) else { return }
         let box = LimitedInput(stsd, limit: entry.bodySize)
         track.codec = entry.type
@@ -32,8 +32,10 @@ enum MP4SampleEntryReader {
         try readCodecBoxes(box, walker, depth: 7, into: &track)
     }
 
-    private static func readCodecBoxes(_ parent: LimitedInput, _ walker: MP4BoxWalker, depth: Int,
-                                       into track: inout MP4Track) throws(TagError) {
+    private static func readCodecBoxes(
+        _ parent: LimitedInput, _ walker: MP4BoxWalker, depth: Int,
+        into track: inout MP4Track
+    ) throws(TagError) {
         try walker.forEachChild(of: parent, depth: depth) { (h, box) throws(TagError) in
             switch h.type {
             case "esds": try readESDescriptor(box, into: &track)
@@ -45,16 +47,16 @@ enum MP4SampleEntryReader {
 
     /// ES_Descriptor (tag 3) → DecoderConfigDescriptor (tag 4) → DecoderSpecificInfo (tag 5).
     static func readESDescriptor(_ esds: LimitedInput, into track: inout MP4Track) throws(TagError) {
-        try esds.skip(4)    // version, flags
+        try esds.skip(4)  // version, flags
         guard let es = try descriptor(in: esds, tag: 3) else { return }
-        try es.skip(2)    // ES_ID
+        try es.skip(2)  // ES_ID
         let flags = try es.be8()
-        if flags & 0x80 != 0 { try es.skip(2) }                    // dependsOn_ES_ID
-        if flags & 0x40 != 0 { try es.skip(Int(try es.be8())) }    // URL
-        if flags & 0x20 != 0 { try es.skip(2) }                    // OCR_ES_ID
+        if flags & 0x80 != 0 { try es.skip(2) }  // dependsOn_ES_ID
+        if flags & 0x40 != 0 { try es.skip(Int(try es.be8())) }  // URL
+        if flags & 0x20 != 0 { try es.skip(2) }  // OCR_ES_ID
         guard let config = try descriptor(in: es, tag: 4) else { return }
         track.objectType = try config.be8()
-        try config.skip(12)    // stream type, buffer size, max and average bitrate
+        try config.skip(12)  // stream type, buffer size, max and average bitrate
         guard let specific = try descriptor(in: config, tag: 5) else { return }
         guard specific.remaining <= MP4Limits.maxDecoderConfigBytes else {
             throw TagError(.corrupt, offset: specific.offset, "decoder config of \(specific.remaining) bytes")
@@ -68,15 +70,16 @@ enum MP4SampleEntryReader {
             guard parent.remaining >= 2 else { return nil }
             let tag = try parent.be8()
             var length = 0
-            for i in 0..<4 {    // up to 4 bytes of 7 bits, high bit = more follow
+            for i in 0..<4 {  // up to 4 bytes of 7 bits, high bit = more follow
                 let b = try parent.be8()
                 length = length << 7 | Int(b & 0x7F)
                 if b & 0x80 == 0 { break }
                 if i == 3 { throw TagError(.corrupt, offset: parent.offset, "descriptor length of more than 4 bytes") }
             }
             guard length <= parent.remaining else {
-                throw TagError(.truncated, offset: parent.offset,
-                               "descriptor of \(length) bytes runs past its parent (\(parent.remaining) left)")
+                throw TagError(
+                    .truncated, offset: parent.offset,
+                    "descriptor of \(length) bytes runs past its parent (\(parent.remaining) left)")
             }
             let body = LimitedInput(parent, limit: length)
             if tag == wanted { return body }

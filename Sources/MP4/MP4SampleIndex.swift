@@ -27,7 +27,7 @@ public struct MP4SampleIndex: Sendable {
         for run in table.timeRuns where covered < n {
             let used = min(Int(run.count), n - covered)
             covered += used
-            duration += Int64(used) * Int64(run.delta)    // ≤ 2^22 × 2^32: cannot overflow
+            duration += Int64(used) * Int64(run.delta)  // ≤ 2^22 × 2^32: cannot overflow
         }
         guard covered == n else { throw TagError(.corrupt, offset: 0, "stts times \(covered) of \(n) samples") }
         // Chunks: expand the runs of stsc over the chunks of stco.

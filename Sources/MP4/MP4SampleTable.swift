@@ -30,7 +30,7 @@ public struct MP4SampleTable: Sendable {
 /// Parsers for the `stbl` table boxes. Each checks its entry count against the box's size before reading.
 enum MP4SampleTableReader {
     static func readTimeToSample(_ box: LimitedInput, into t: inout MP4SampleTable) throws(TagError) {
-        try box.skip(4)    // version, flags
+        try box.skip(4)  // version, flags
         let n = try box.checkedCount(try box.be32(), entryBytes: 8, limit: MP4Limits.maxTableEntries, in: box, "stts")
         t.timeRuns = []
         t.timeRuns.reserveCapacity(n)
@@ -44,7 +44,7 @@ enum MP4SampleTableReader {
         t.chunkRuns.reserveCapacity(n)
         for _ in 0..<n {
             t.chunkRuns.append(.init(firstChunk: try box.be32(), samplesPerChunk: try box.be32()))
-            try box.skip(4)    // sample description index: one description is all we play
+            try box.skip(4)  // sample description index: one description is all we play
         }
     }
 
@@ -94,8 +94,9 @@ enum MP4SampleTableReader {
 
     static func readChunkOffsets(_ box: LimitedInput, wide: Bool, into t: inout MP4SampleTable) throws(TagError) {
         try box.skip(4)
-        let n = try box.checkedCount(try box.be32(), entryBytes: wide ? 8 : 4, limit: MP4Limits.maxTableEntries,
-                                     in: box, wide ? "co64" : "stco")
+        let n = try box.checkedCount(
+            try box.be32(), entryBytes: wide ? 8 : 4, limit: MP4Limits.maxTableEntries,
+            in: box, wide ? "co64" : "stco")
         t.chunkOffsets = []
         t.chunkOffsets.reserveCapacity(n)
         for _ in 0..<n { t.chunkOffsets.append(wide ? try box.be64() : UInt64(try box.be32())) }

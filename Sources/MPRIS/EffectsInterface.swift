@@ -26,51 +26,69 @@ public final class EffectsInterface: @unchecked Sendable {
     let connection: DBusConnection
     let log: @Sendable (String) -> Void
 
-    public init(connection: DBusConnection, control: any EffectsControl,
-                log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+    public init(
+        connection: DBusConnection, control: any EffectsControl,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
         self.connection = connection
         self.log = log
-        let iface = DBusInterface(Self.interface, methods: [
-            DBusMethod("LoadEffect", in: "s", out: "u", inNames: ["Uri"], outNames: ["Id"], handler: .deferred({ call, reply in
-                guard let sender = call.sender, case .string(let uri) = call.arguments[0] else {
-                    return reply.fail(.invalidArgs("LoadEffect needs a bus client and a URI"))
-                }
-                let path: String
-                do throws(URIError) {
-                    path = uri.hasPrefix("/") ? uri : try FileURI.path(fromURI: uri)
-                } catch {
-                    return reply.fail(.invalidArgs("LoadEffect: \(error) (a file:// URI or an absolute path)"))
-                }
-                control.loadEffect(path: path, owner: sender) { result in
-                    switch result {
-                    case .success(let id): reply.succeed([.uint32(id)])
-                    case .failure(let error): reply.fail(Self.dbusError(error))
+        let iface = DBusInterface(
+            Self.interface,
+            methods: [
+                DBusMethod(
+                    "LoadEffect", in: "s", out: "u", inNames: ["Uri"], outNames: ["Id"],
+                    handler: .deferred({ call, reply in
+                        guard let sender = call.sender, case .string(let uri) = call.arguments[0] else {
+                            return reply.fail(.invalidArgs("LoadEffect needs a bus client and a URI"))
+                        }
+                        let path: String
+                        do throws(URIError) {
+                            path = uri.hasPrefix("/") ? uri : try FileURI.path(fromURI: uri)
+                        } catch {
+                            return reply.fail(.invalidArgs("LoadEffect: \(error) (a file:// URI or an absolute path)"))
+                        }
+                        control.loadEffect(path: path, owner: sender) { result in
+                            switch result {
+                            case .success(let id): reply.succeed([.uint32(id)])
+                            case .failure(let error): reply.fail(Self.dbusError(error))
+                            }
+                        }
+                    })),
+                DBusMethod("PlayEffect", in: "ud", out: "u", inNames: ["Id", "Volume"], outNames: ["PlayId"]) { call in
+                    guard case .uint32(let id) = call.arguments[0], case .double(let volume) = call.arguments[1] else {
+                        return []
                     }
+                    guard volume.isFinite, volume >= 0, volume <= 4 else {
+                        throw DBusError.invalidArgs("PlayEffect: volume \(volume) is outside 0…4 (1 = 100 %)")
+                    }
+                    return [
+                        .uint32(try Self.run { () throws(EffectError) in try control.playEffect(id, volume: volume) })
+                    ]
+                },
+                DBusMethod("PlayAlert", in: "u", out: "u", inNames: ["Id"], outNames: ["PlayId"]) { call in
+                    guard case .uint32(let id) = call.arguments[0] else { return [] }
+                    return [.uint32(try Self.run { () throws(EffectError) in try control.playEffect(id, volume: nil) })]
+                },
+                DBusMethod("UnloadEffect", in: "u", inNames: ["Id"]) { call in
+                    guard case .uint32(let id) = call.arguments[0], let sender = call.sender else { return [] }
+                    try Self.run { () throws(EffectError) in try control.unloadEffect(id, caller: sender) }
+                    return []
                 }
-            })),
-            DBusMethod("PlayEffect", in: "ud", out: "u", inNames: ["Id", "Volume"], outNames: ["PlayId"]) { call in
-                guard case .uint32(let id) = call.arguments[0], case .double(let volume) = call.arguments[1] else { return [] }
-                guard volume.isFinite, volume >= 0, volume <= 4 else {
-                    throw DBusError.invalidArgs("PlayEffect: volume \(volume) is outside 0…4 (1 = 100 %)")
-                }
-                return [.uint32(try Self.run { () throws(EffectError) in try control.playEffect(id, volume: volume) })]
-            },
-            DBusMethod("PlayAlert", in: "u", out: "u", inNames: ["Id"], outNames: ["PlayId"]) { call in
-                guard case .uint32(let id) = call.arguments[0] else { return [] }
-                return [.uint32(try Self.run { () throws(EffectError) in try control.playEffect(id, volume: nil) })]
-            },
-            DBusMethod("UnloadEffect", in: "u", inNames: ["Id"]) { call in
-                guard case .uint32(let id) = call.arguments[0], let sender = call.sender else { return [] }
-                try Self.run { () throws(EffectError) in try control.unloadEffect(id, caller: sender) }
-                return []
-            },
-        ], properties: [
-            DBusProperty("Effects", signature: "au", get: { .array(element: .uint32, control.effectIDs.map(DBusValue.uint32)) }),
-            DBusProperty("MaxSeconds", signature: .uint32, emitsChange: .constant, get: { .uint32(UInt32(EffectClip.maxSeconds)) }),
-            DBusProperty("MaxBytes", signature: .uint32, emitsChange: .constant, get: { .uint32(UInt32(EffectClip.maxBytes)) }),
-        ], signals: [
-            DBusSignalDeclaration("EffectFinished", signature: "uu", argNames: ["Id", "PlayId"]),
-        ])
+            ],
+            properties: [
+                DBusProperty(
+                    "Effects", signature: "au",
+                    get: { .array(element: .uint32, control.effectIDs.map(DBusValue.uint32)) }),
+                DBusProperty(
+                    "MaxSeconds", signature: .uint32, emitsChange: .constant,
+                    get: { .uint32(UInt32(EffectClip.maxSeconds)) }),
+                DBusProperty(
+                    "MaxBytes", signature: .uint32, emitsChange: .constant,
+                    get: { .uint32(UInt32(EffectClip.maxBytes)) })
+            ],
+            signals: [
+                DBusSignalDeclaration("EffectFinished", signature: "uu", argNames: ["Id", "PlayId"])
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
@@ -89,8 +107,9 @@ public final class EffectsInterface: @unchecked Sendable {
     /// Sends `EffectFinished(id, playId)`.
     public func finished(effect: UInt32, play: UInt32) {
         do {
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: Self.interface, name: "EffectFinished",
-                                      arguments: [.uint32(effect), .uint32(play)])
+            try connection.emitSignal(
+                path: MPRISNames.objectPath, interface: Self.interface, name: "EffectFinished",
+                arguments: [.uint32(effect), .uint32(play)])
         } catch {
             log("effects: could not emit EffectFinished: \(error)")
         }
@@ -99,8 +118,9 @@ public final class EffectsInterface: @unchecked Sendable {
     /// Announces the new `Effects` list.
     public func effectsChanged(_ ids: [UInt32]) {
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: Self.interface,
-                                                 changed: ["Effects": .array(element: .uint32, ids.map(DBusValue.uint32))])
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: Self.interface,
+                changed: ["Effects": .array(element: .uint32, ids.map(DBusValue.uint32))])
         } catch {
             log("effects: could not emit PropertiesChanged: \(error)")
         }

@@ -9,12 +9,14 @@ extension LibraryInterface {
     /// What a playlist argument means: an object path under the playlists' prefix is an id, anything else is text.
     static func reference(_ value: DBusValue) -> PlaylistReference {
         let text = value.stringValue ?? ""
-        if text.hasPrefix(PlaylistsInterface.pathPrefix) { return .id(String(text.dropFirst(PlaylistsInterface.pathPrefix.count))) }
+        if text.hasPrefix(PlaylistsInterface.pathPrefix) {
+            return .id(String(text.dropFirst(PlaylistsInterface.pathPrefix.count)))
+        }
         return .text(text)
     }
 
-
-    static func playlistMethods(_ control: any PlaylistControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod] {
+    static func playlistMethods(_ control: any PlaylistControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod]
+    {
         @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
             do { try body() } catch { throw dbusError(error) }
             changed()
@@ -26,9 +28,12 @@ extension LibraryInterface {
                 do throws(LibraryError) { list = try control.playlists() } catch { throw dbusError(error) }
                 return [.array(element: "a{sv}", PlaylistOrdering.alphabetical.sorted(list, reverse: false).map(value))]
             },
-            DBusMethod("CreatePlaylist", in: .string, out: .objectPath, inNames: ["Name"], outNames: ["Playlist"]) { call in
+            DBusMethod("CreatePlaylist", in: .string, out: .objectPath, inNames: ["Name"], outNames: ["Playlist"]) {
+                call in
                 var created: PlaylistInfo?
-                try run { () throws(LibraryError) in created = try control.createPlaylist(call.arguments[0].stringValue ?? "") }
+                try run { () throws(LibraryError) in
+                    created = try control.createPlaylist(call.arguments[0].stringValue ?? "")
+                }
                 return [.objectPath(DBusObjectPath(PlaylistsInterface.pathPrefix + (created?.id ?? "")) ?? "/")]
             },
             DBusMethod("RenamePlaylist", in: "ss", inNames: ["Name", "NewName"]) { call in
@@ -50,8 +55,9 @@ extension LibraryInterface {
             },
             DBusMethod("MovePlaylistEntry", in: "suu", inNames: ["Name", "From", "To"]) { call in
                 try run { () throws(LibraryError) in
-                    try control.movePlaylistEntry(reference(call.arguments[0]), from: position(call.arguments[1]),
-                                                  to: position(call.arguments[2]))
+                    try control.movePlaylistEntry(
+                        reference(call.arguments[0]), from: position(call.arguments[1]),
+                        to: position(call.arguments[2]))
                 }
                 return []
             },
@@ -64,9 +70,13 @@ extension LibraryInterface {
                 }
                 let misses: [FilterMiss]
                 do throws(LibraryError) { misses = try control.filterMisses(filter) } catch { throw dbusError(error) }
-                return [.array(element: "(ssas)", misses.map {
-                    .structure([.string($0.key), .string($0.value), DBusValue($0.suggestions)])
-                })]
+                return [
+                    .array(
+                        element: "(ssas)",
+                        misses.map {
+                            .structure([.string($0.key), .string($0.value), DBusValue($0.suggestions)])
+                        })
+                ]
             },
             DBusMethod("DeletePlaylist", in: .string, inNames: ["Name"]) { call in
                 try run { () throws(LibraryError) in try control.deletePlaylist(reference(call.arguments[0])) }
@@ -75,9 +85,10 @@ extension LibraryInterface {
             DBusMethod("ExportPlaylist", in: "ss", inNames: ["Name", "Path"]) { call in
                 let path = call.arguments[1].stringValue ?? ""
                 guard path.hasPrefix("/") else { throw DBusError.invalidArgs("ExportPlaylist needs an absolute path") }
-                try run { () throws(LibraryError) in try control.exportPlaylist(reference(call.arguments[0]), to: path) }
+                try run { () throws(LibraryError) in try control.exportPlaylist(reference(call.arguments[0]), to: path)
+                }
                 return []
-            },
+            }
         ]
     }
 
@@ -92,11 +103,13 @@ extension LibraryInterface {
         case .recentlyAdded: kind = "recent"
         case .mostPlayed: kind = "mostplayed"
         }
-        var m: [(String, DBusValue)] = [("id", .objectPath(DBusObjectPath(PlaylistsInterface.pathPrefix + p.id) ?? "/")),
-                                        ("name", .string(p.name)), ("kind", .string(kind)),
-                                        ("songs", .uint32(UInt32(clamping: p.songs))),
-                                        ("streams", .uint32(UInt32(clamping: p.streams))), ("created", .int64(p.created)),
-                                        ("modified", .int64(p.modified))]
+        var m: [(String, DBusValue)] = [
+            ("id", .objectPath(DBusObjectPath(PlaylistsInterface.pathPrefix + p.id) ?? "/")),
+            ("name", .string(p.name)), ("kind", .string(kind)),
+            ("songs", .uint32(UInt32(clamping: p.songs))),
+            ("streams", .uint32(UInt32(clamping: p.streams))), ("created", .int64(p.created)),
+            ("modified", .int64(p.modified))
+        ]
         if let path = p.path { m.append(("path", .string(path))) }
         if let t = p.lastPlayed { m.append(("lastplayed", .int64(t))) }
         return .dictionary(key: .string, value: .variant, m.map { DBusDictEntry(.string($0.0), .variant($0.1)) })

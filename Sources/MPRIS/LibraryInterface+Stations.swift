@@ -19,12 +19,15 @@ extension LibraryInterface {
             },
             DBusMethod("AddStation", in: "ss", inNames: ["Name", "Url"]) { call in
                 try run { () throws(LibraryError) in
-                    try control.addStation(name: call.arguments[0].stringValue ?? "", url: call.arguments[1].stringValue ?? "")
+                    try control.addStation(
+                        name: call.arguments[0].stringValue ?? "", url: call.arguments[1].stringValue ?? "")
                 }
                 return []
             },
             DBusMethod("RemoveStation", in: .string, inNames: ["Name"]) { call in
-                try run { () throws(LibraryError) in try control.removeStation(name: call.arguments[0].stringValue ?? "") }
+                try run { () throws(LibraryError) in
+                    try control.removeStation(name: call.arguments[0].stringValue ?? "")
+                }
                 return []
             },
             DBusMethod("AddStreamsToPlaylist", in: "sas", inNames: ["Name", "Urls"]) { call in
@@ -38,13 +41,14 @@ extension LibraryInterface {
                 changed()
                 return []
             },
-            DBusMethod("PlaylistEntries", in: .string, out: "aa{sv}", inNames: ["Name"], outNames: ["Entries"]) { call in
+            DBusMethod("PlaylistEntries", in: .string, out: "aa{sv}", inNames: ["Name"], outNames: ["Entries"]) {
+                call in
                 let entries: [PlaylistEntry]
                 do throws(LibraryError) {
                     entries = try control.playlistEntries(reference(call.arguments[0]))
                 } catch { throw dbusError(error) }
                 return [.array(element: "a{sv}", entries.map(LibraryMapping.value))]
-            },
+            }
         ]
     }
 }

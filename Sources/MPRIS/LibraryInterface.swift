@@ -17,9 +17,12 @@ public final class LibraryInterface: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     private(set) var last: LibraryStatus
 
-    public init(connection: DBusConnection, control: any LibraryControl & PlaylistControl, initial: LibraryStatus,
-                playlistsChanged: @escaping @Sendable () -> Void, log: @escaping @Sendable (String) -> Void)
-        throws(DBusError) {
+    public init(
+        connection: DBusConnection, control: any LibraryControl & PlaylistControl, initial: LibraryStatus,
+        playlistsChanged: @escaping @Sendable () -> Void, log: @escaping @Sendable (String) -> Void
+    )
+        throws(DBusError)
+    {
         guard let queue = connection.queue else { throw .invalidArgs("LibraryInterface needs a connection on a queue") }
         self.connection = connection
         self.queue = queue
@@ -40,8 +43,9 @@ public final class LibraryInterface: @unchecked Sendable {
         last = status
         guard !changed.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LibraryMapping.interface,
-                                                 changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: LibraryMapping.interface,
+                changed: changed)
         } catch {
             log("library: could not emit PropertiesChanged: \(error)")
         }
@@ -50,8 +54,9 @@ public final class LibraryInterface: @unchecked Sendable {
     /// A query from the call's `kind`, `filter` and `order` arguments, or InvalidArgs.
     static func query(_ args: [DBusValue], order: DBusValue?) throws(DBusError) -> LibraryQuery {
         do {
-            var q = try LibraryQuery(kind: args[0].stringValue ?? "", filter: LibraryMapping.filter(args[1]),
-                                     order: order?.stringValue ?? "")
+            var q = try LibraryQuery(
+                kind: args[0].stringValue ?? "", filter: LibraryMapping.filter(args[1]),
+                order: order?.stringValue ?? "")
             q.filter = playlistIDs(q.filter)
             return q
         } catch {
@@ -80,39 +85,51 @@ public final class LibraryInterface: @unchecked Sendable {
 
     private func declaration() -> DBusInterface {
         let control = self.control
-        return DBusInterface(LibraryMapping.interface, methods: [
-            DBusMethod("Count", in: "sa{sv}", out: .uint32, inNames: ["Kind", "Filter"], outNames: ["Count"]) { call in
-                let q = try Self.query(call.arguments, order: nil)
-                do throws(LibraryError) { return [.uint32(UInt32(clamping: try control.count(q)))] } catch { throw Self.dbusError(error) }
-            },
-            DBusMethod("Query", in: "sa{sv}suu", out: "aa{sv}",
-                       inNames: ["Kind", "Filter", "Order", "Offset", "Limit"], outNames: ["Rows"]) { call in
-                let q = try Self.query(call.arguments, order: call.arguments[2])
-                let offset = Int(clamping: call.arguments[3].integerValue ?? 0)
-                let limit = Int(clamping: call.arguments[4].integerValue ?? 0)
-                do throws(LibraryError) {
-                    let rows = try control.rows(q, offset: offset, limit: limit)
-                    return [.array(element: "a{sv}", rows.map(LibraryMapping.value))]
-                } catch { throw Self.dbusError(error) }
-            },
-            DBusMethod("Enqueue", in: "sa{sv}ss", inNames: ["Kind", "Filter", "Order", "Mode"]) { call in
-                let q = try Self.query(call.arguments, order: call.arguments[2])
-                do {
-                    let mode = try EnqueueMode.parse(call.arguments[3].stringValue ?? "")
-                    try control.enqueue(q, mode: mode)
-                } catch let error as LibraryQueryError {
-                    throw DBusError.invalidArgs(error.description)
-                } catch let error as LibraryError {
-                    throw Self.dbusError(error)
+        return DBusInterface(
+            LibraryMapping.interface,
+            methods: [
+                DBusMethod("Count", in: "sa{sv}", out: .uint32, inNames: ["Kind", "Filter"], outNames: ["Count"]) {
+                    call in
+                    let q = try Self.query(call.arguments, order: nil)
+                    do throws(LibraryError) { return [.uint32(UInt32(clamping: try control.count(q)))] } catch {
+                        throw Self.dbusError(error)
+                    }
+                },
+                DBusMethod(
+                    "Query", in: "sa{sv}suu", out: "aa{sv}",
+                    inNames: ["Kind", "Filter", "Order", "Offset", "Limit"], outNames: ["Rows"]
+                ) { call in
+                    let q = try Self.query(call.arguments, order: call.arguments[2])
+                    let offset = Int(clamping: call.arguments[3].integerValue ?? 0)
+                    let limit = Int(clamping: call.arguments[4].integerValue ?? 0)
+                    do throws(LibraryError) {
+                        let rows = try control.rows(q, offset: offset, limit: limit)
+                        return [.array(element: "a{sv}", rows.map(LibraryMapping.value))]
+                    } catch { throw Self.dbusError(error) }
+                },
+                DBusMethod("Enqueue", in: "sa{sv}ss", inNames: ["Kind", "Filter", "Order", "Mode"]) { call in
+                    let q = try Self.query(call.arguments, order: call.arguments[2])
+                    do {
+                        let mode = try EnqueueMode.parse(call.arguments[3].stringValue ?? "")
+                        try control.enqueue(q, mode: mode)
+                    } catch let error as LibraryQueryError {
+                        throw DBusError.invalidArgs(error.description)
+                    } catch let error as LibraryError {
+                        throw Self.dbusError(error)
+                    }
+                    return []
+                },
+                DBusMethod("Rescan") { _ in
+                    control.rescan(); return []
                 }
-                return []
-            },
-            DBusMethod("Rescan") { _ in control.rescan(); return [] },
-        ] + Self.playlistMethods(control, changed: playlistsChanged)
-          + ((control as? any StationControl).map { Self.stationMethods($0, changed: playlistsChanged) } ?? []), properties: [
-            DBusProperty("Scanning", signature: .boolean, get: { [unowned self] in .boolean(last.scanning) }),
-            DBusProperty("Songs", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.songs)) }),
-            DBusProperty("Scanned", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.scanned)) }),
-        ])
+            ] + Self.playlistMethods(control, changed: playlistsChanged)
+                + ((control as? any StationControl).map { Self.stationMethods($0, changed: playlistsChanged) } ?? []),
+            properties: [
+                DBusProperty("Scanning", signature: .boolean, get: { [unowned self] in .boolean(last.scanning) }),
+                DBusProperty(
+                    "Songs", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.songs)) }),
+                DBusProperty(
+                    "Scanned", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.scanned)) })
+            ])
     }
 }

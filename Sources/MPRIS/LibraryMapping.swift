@@ -66,8 +66,10 @@ extension LibraryMapping {
         switch entry {
         case .song(let s): return value(LibraryRow.song(s))
         case .stream(let url):
-            let m: [(String, DBusValue)] = [("xesam:url", .string(url)), ("xesam:title", .string(url)),
-                                            ("linnet:stream", .boolean(true))]
+            let m: [(String, DBusValue)] = [
+                ("xesam:url", .string(url)), ("xesam:title", .string(url)),
+                ("linnet:stream", .boolean(true))
+            ]
             return .dictionary(key: .string, value: .variant, m.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
         }
     }
@@ -89,6 +91,7 @@ enum ISODate {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))Z"
+        return
+            "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))Z"
     }
 }

@@ -17,8 +17,10 @@ public struct PlaybackExtrasSnapshot: Sendable, Hashable {
     /// Pre-amp in dB added to the ReplayGain gain.
     public var replayGainPreamp: Double
 
-    public init(balance: Double = 0, loopCount: Int = 0, replayGainMode: ReplayGainMode = .off,
-                replayGainPreamp: Double = 0) {
+    public init(
+        balance: Double = 0, loopCount: Int = 0, replayGainMode: ReplayGainMode = .off,
+        replayGainPreamp: Double = 0
+    ) {
         self.balance = balance
         self.loopCount = loopCount
         self.replayGainMode = replayGainMode
@@ -48,47 +50,57 @@ public final class LinnetPlaybackService: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     var last: PlaybackExtrasSnapshot
 
-    public init(connection: DBusConnection, control: any PlaybackExtrasControl, initial: PlaybackExtrasSnapshot,
-                log: @escaping @Sendable (String) -> Void) throws(DBusError) {
-        guard let queue = connection.queue else { throw .invalidArgs("LinnetPlaybackService needs a connection on a queue") }
+    public init(
+        connection: DBusConnection, control: any PlaybackExtrasControl, initial: PlaybackExtrasSnapshot,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
+        guard let queue = connection.queue else {
+            throw .invalidArgs("LinnetPlaybackService needs a connection on a queue")
+        }
         self.connection = connection
         self.queue = queue
         self.log = log
         self.last = initial
-        let iface = DBusInterface(LinnetPlaybackNames.interface, properties: [
-            DBusProperty("Balance", signature: .double, access: .readwrite,
-                         get: { [unowned self] in .double(last.balance) },
-                         set: { v in
-                             guard let b = v.doubleValue, b.isFinite, b >= -1, b <= 1 else {
-                                 throw DBusError.invalidArgs("Balance must be a number from -1.0 (left) to 1.0 (right)")
-                             }
-                             control.setBalance(b)
-                         }),
-            DBusProperty("LoopCount", signature: .int32, access: .readwrite,
-                         get: { [unowned self] in .int32(Int32(clamping: last.loopCount)) },
-                         set: { v in
-                             guard case .int32(let n) = v, n >= 0 else {
-                                 throw DBusError.invalidArgs("LoopCount must be an int32 of 0 or more")
-                             }
-                             control.setLoopCount(Int(n))
-                         }),
-            DBusProperty("ReplayGainMode", signature: .string, access: .readwrite,
-                         get: { [unowned self] in .string(last.replayGainMode.rawValue) },
-                         set: { [unowned self] v in
-                             guard let mode = v.stringValue.flatMap(ReplayGainMode.init(rawValue:)) else {
-                                 throw DBusError.invalidArgs("ReplayGainMode must be off, track, album or auto")
-                             }
-                             control.setReplayGain(mode: mode, preampDB: last.replayGainPreamp)
-                         }),
-            DBusProperty("ReplayGainPreamp", signature: .double, access: .readwrite,
-                         get: { [unowned self] in .double(last.replayGainPreamp) },
-                         set: { [unowned self] v in
-                             guard let db = v.doubleValue, db.isFinite, abs(db) <= 15 else {
-                                 throw DBusError.invalidArgs("ReplayGainPreamp must be dB from -15 to 15")
-                             }
-                             control.setReplayGain(mode: last.replayGainMode, preampDB: db)
-                         }),
-        ])
+        let iface = DBusInterface(
+            LinnetPlaybackNames.interface,
+            properties: [
+                DBusProperty(
+                    "Balance", signature: .double, access: .readwrite,
+                    get: { [unowned self] in .double(last.balance) },
+                    set: { v in
+                        guard let b = v.doubleValue, b.isFinite, b >= -1, b <= 1 else {
+                            throw DBusError.invalidArgs("Balance must be a number from -1.0 (left) to 1.0 (right)")
+                        }
+                        control.setBalance(b)
+                    }),
+                DBusProperty(
+                    "LoopCount", signature: .int32, access: .readwrite,
+                    get: { [unowned self] in .int32(Int32(clamping: last.loopCount)) },
+                    set: { v in
+                        guard case .int32(let n) = v, n >= 0 else {
+                            throw DBusError.invalidArgs("LoopCount must be an int32 of 0 or more")
+                        }
+                        control.setLoopCount(Int(n))
+                    }),
+                DBusProperty(
+                    "ReplayGainMode", signature: .string, access: .readwrite,
+                    get: { [unowned self] in .string(last.replayGainMode.rawValue) },
+                    set: { [unowned self] v in
+                        guard let mode = v.stringValue.flatMap(ReplayGainMode.init(rawValue:)) else {
+                            throw DBusError.invalidArgs("ReplayGainMode must be off, track, album or auto")
+                        }
+                        control.setReplayGain(mode: mode, preampDB: last.replayGainPreamp)
+                    }),
+                DBusProperty(
+                    "ReplayGainPreamp", signature: .double, access: .readwrite,
+                    get: { [unowned self] in .double(last.replayGainPreamp) },
+                    set: { [unowned self] v in
+                        guard let db = v.doubleValue, db.isFinite, abs(db) <= 15 else {
+                            throw DBusError.invalidArgs("ReplayGainPreamp must be dB from -15 to 15")
+                        }
+                        control.setReplayGain(mode: last.replayGainMode, preampDB: db)
+                    })
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
@@ -107,8 +119,9 @@ public final class LinnetPlaybackService: @unchecked Sendable {
         last = snapshot
         guard !changed.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LinnetPlaybackNames.interface,
-                                                 changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: LinnetPlaybackNames.interface,
+                changed: changed)
         } catch {
             log("playback: could not emit: \(error)")
         }

@@ -32,21 +32,28 @@ public final class LinnetRouteService: @unchecked Sendable {
     var last: RouteSnapshot
 
     public init(connection: DBusConnection, initial: RouteSnapshot, log: @escaping @Sendable (String) -> Void)
-        throws(DBusError) {
-        guard let queue = connection.queue else { throw .invalidArgs("LinnetRouteService needs a connection on a queue") }
+        throws(DBusError)
+    {
+        guard let queue = connection.queue else {
+            throw .invalidArgs("LinnetRouteService needs a connection on a queue")
+        }
         self.connection = connection
         self.queue = queue
         self.log = log
         self.last = initial
-        let iface = DBusInterface(LinnetRouteNames.interface, properties: [
-            DBusProperty("Route", signature: "a{sv}", get: { [unowned self] in Self.value(last.route) }),
-            DBusProperty("Interrupted", signature: .boolean, get: { [unowned self] in .boolean(last.interrupted) }),
-            DBusProperty("OutputAvailable", signature: .boolean,
-                         get: { [unowned self] in .boolean(last.outputAvailable) }),
-        ], signals: [
-            DBusSignalDeclaration("RouteChanged", signature: "a{sv}a{sv}s", argNames: ["Old", "New", "Reason"]),
-            DBusSignalDeclaration("Interruption", signature: "ss", argNames: ["State", "Source"]),
-        ])
+        let iface = DBusInterface(
+            LinnetRouteNames.interface,
+            properties: [
+                DBusProperty("Route", signature: "a{sv}", get: { [unowned self] in Self.value(last.route) }),
+                DBusProperty("Interrupted", signature: .boolean, get: { [unowned self] in .boolean(last.interrupted) }),
+                DBusProperty(
+                    "OutputAvailable", signature: .boolean,
+                    get: { [unowned self] in .boolean(last.outputAvailable) })
+            ],
+            signals: [
+                DBusSignalDeclaration("RouteChanged", signature: "a{sv}a{sv}s", argNames: ["Old", "New", "Reason"]),
+                DBusSignalDeclaration("Interruption", signature: "ss", argNames: ["State", "Source"])
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
@@ -56,12 +63,15 @@ public final class LinnetRouteService: @unchecked Sendable {
         var changed: [String: DBusValue] = [:]
         if snapshot.route != last.route { changed["Route"] = Self.value(snapshot.route) }
         if snapshot.interrupted != last.interrupted { changed["Interrupted"] = .boolean(snapshot.interrupted) }
-        if snapshot.outputAvailable != last.outputAvailable { changed["OutputAvailable"] = .boolean(snapshot.outputAvailable) }
+        if snapshot.outputAvailable != last.outputAvailable {
+            changed["OutputAvailable"] = .boolean(snapshot.outputAvailable)
+        }
         last = snapshot
         guard !changed.isEmpty else { return }
         report { () throws(DBusError) in
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
-                                                 changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
+                changed: changed)
         }
     }
 
@@ -69,9 +79,10 @@ public final class LinnetRouteService: @unchecked Sendable {
     public func routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason) {
         dispatchPrecondition(condition: .onQueue(queue))
         report { () throws(DBusError) in
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
-                                      name: "RouteChanged",
-                                      arguments: [Self.value(old), Self.value(new), .string(reason.rawValue)])
+            try connection.emitSignal(
+                path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
+                name: "RouteChanged",
+                arguments: [Self.value(old), Self.value(new), .string(reason.rawValue)])
         }
     }
 
@@ -79,8 +90,9 @@ public final class LinnetRouteService: @unchecked Sendable {
     public func interruption(state: String, source: String) {
         dispatchPrecondition(condition: .onQueue(queue))
         report { () throws(DBusError) in
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
-                                      name: "Interruption", arguments: [.string(state), .string(source)])
+            try connection.emitSignal(
+                path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
+                name: "Interruption", arguments: [.string(state), .string(source)])
         }
     }
 
@@ -108,7 +120,8 @@ public final class LinnetRouteService: @unchecked Sendable {
             entries.append(("Kind", .string(r.kind.rawValue)))
             entries.append(("Privacy", .string(r.kind.privacy.rawValue)))
         }
-        return .dictionary(key: .string, value: .variant,
-                           entries.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
+        return .dictionary(
+            key: .string, value: .variant,
+            entries.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
     }
 }

@@ -19,8 +19,10 @@ public struct StreamSnapshot: Sendable, Hashable {
     public var stationGenre: String
     public var stationURL: String
 
-    public init(buffering: Bool = false, level: Double = 0, seconds: Double = 0, stationName: String = "",
-                stationGenre: String = "", stationURL: String = "") {
+    public init(
+        buffering: Bool = false, level: Double = 0, seconds: Double = 0, stationName: String = "",
+        stationGenre: String = "", stationURL: String = ""
+    ) {
         self.buffering = buffering
         self.level = level
         self.seconds = seconds
@@ -43,22 +45,28 @@ public final class LinnetStreamService: @unchecked Sendable {
     var last: StreamSnapshot
 
     public init(connection: DBusConnection, initial: StreamSnapshot, log: @escaping @Sendable (String) -> Void)
-        throws(DBusError) {
-        guard let queue = connection.queue else { throw .invalidArgs("LinnetStreamService needs a connection on a queue") }
+        throws(DBusError)
+    {
+        guard let queue = connection.queue else {
+            throw .invalidArgs("LinnetStreamService needs a connection on a queue")
+        }
         self.connection = connection
         self.queue = queue
         self.log = log
         self.last = initial
-        let iface = DBusInterface(LinnetStreamNames.interface, properties: [
-            DBusProperty("Buffering", signature: .boolean, get: { [unowned self] in .boolean(last.buffering) }),
-            DBusProperty("BufferLevel", signature: .double, get: { [unowned self] in .double(last.level) }),
-            DBusProperty("BufferedSeconds", signature: .double, get: { [unowned self] in .double(last.seconds) }),
-            DBusProperty("StationName", signature: .string, get: { [unowned self] in .string(last.stationName) }),
-            DBusProperty("StationGenre", signature: .string, get: { [unowned self] in .string(last.stationGenre) }),
-            DBusProperty("StationUrl", signature: .string, get: { [unowned self] in .string(last.stationURL) }),
-        ], signals: [
-            DBusSignalDeclaration("StreamError", signature: "ss", argNames: ["Uri", "Message"]),
-        ])
+        let iface = DBusInterface(
+            LinnetStreamNames.interface,
+            properties: [
+                DBusProperty("Buffering", signature: .boolean, get: { [unowned self] in .boolean(last.buffering) }),
+                DBusProperty("BufferLevel", signature: .double, get: { [unowned self] in .double(last.level) }),
+                DBusProperty("BufferedSeconds", signature: .double, get: { [unowned self] in .double(last.seconds) }),
+                DBusProperty("StationName", signature: .string, get: { [unowned self] in .string(last.stationName) }),
+                DBusProperty("StationGenre", signature: .string, get: { [unowned self] in .string(last.stationGenre) }),
+                DBusProperty("StationUrl", signature: .string, get: { [unowned self] in .string(last.stationURL) })
+            ],
+            signals: [
+                DBusSignalDeclaration("StreamError", signature: "ss", argNames: ["Uri", "Message"])
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
@@ -75,8 +83,9 @@ public final class LinnetStreamService: @unchecked Sendable {
         last = s
         guard !changed.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
-                                                 changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
+                changed: changed)
         } catch {
             log("stream: could not emit: \(error)")
         }
@@ -86,8 +95,9 @@ public final class LinnetStreamService: @unchecked Sendable {
     public func streamError(uri: String, message: String) {
         dispatchPrecondition(condition: .onQueue(queue))
         do {
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
-                                      name: "StreamError", arguments: [.string(uri), .string(message)])
+            try connection.emitSignal(
+                path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
+                name: "StreamError", arguments: [.string(uri), .string(message)])
         } catch {
             log("stream: could not emit: \(error)")
         }

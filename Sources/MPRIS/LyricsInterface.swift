@@ -16,8 +16,10 @@ public final class LyricsInterface: @unchecked Sendable {
     let progress: @Sendable () -> LyricsPosition?
     private(set) var last = LyricsSnapshot()
 
-    public init(connection: DBusConnection, progress: @escaping @Sendable () -> LyricsPosition?,
-                log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+    public init(
+        connection: DBusConnection, progress: @escaping @Sendable () -> LyricsPosition?,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
         guard let queue = connection.queue else {
             throw .invalidArgs("LyricsInterface needs a connection running on a queue")
         }
@@ -35,31 +37,39 @@ public final class LyricsInterface: @unchecked Sendable {
         last = snapshot
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LyricsMapping.interface,
-                                                 changed: changed, invalidated: invalidated)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: LyricsMapping.interface,
+                changed: changed, invalidated: invalidated)
         } catch {
             log("lyrics: could not emit PropertiesChanged: \(error)")
         }
     }
 
     private func declaration() -> DBusInterface {
-        func value(_ name: String, _ signature: DBusSignature,
-                   emits: DBusProperty.ChangeEmission = .emitsValue) -> DBusProperty {
-            DBusProperty(name, signature: signature, emitsChange: emits,
-                         get: { [unowned self] in LyricsMapping.properties(last)[name]! })
+        func value(
+            _ name: String, _ signature: DBusSignature,
+            emits: DBusProperty.ChangeEmission = .emitsValue
+        ) -> DBusProperty {
+            DBusProperty(
+                name, signature: signature, emitsChange: emits,
+                get: { [unowned self] in LyricsMapping.properties(last)[name]! })
         }
         let progress = self.progress
-        return DBusInterface(LyricsMapping.interface, methods: [
-            DBusMethod("GetProgress", out: "idid", outNames: ["Line", "LineProgress", "Word", "WordProgress"]) { _ in
-                LyricsMapping.progress(progress())
-            },
-        ], properties: [
-            value("HasLyrics", .boolean),
-            value("Synced", .boolean),
-            value("Source", .string),
-            value("Text", .string),
-            value("Lines", LyricsMapping.linesSignature, emits: .invalidates),
-            value("CurrentLine", .int32),
-        ])
+        return DBusInterface(
+            LyricsMapping.interface,
+            methods: [
+                DBusMethod("GetProgress", out: "idid", outNames: ["Line", "LineProgress", "Word", "WordProgress"]) {
+                    _ in
+                    LyricsMapping.progress(progress())
+                }
+            ],
+            properties: [
+                value("HasLyrics", .boolean),
+                value("Synced", .boolean),
+                value("Source", .string),
+                value("Text", .string),
+                value("Lines", LyricsMapping.linesSignature, emits: .invalidates),
+                value("CurrentLine", .int32)
+            ])
     }
 }

@@ -29,7 +29,7 @@ public enum LyricsMapping {
             "Source": .string(s.lyrics?.source.rawValue ?? ""),
             "Text": .string(s.lyrics?.text ?? ""),
             "Lines": lines(s.lyrics?.lyrics.lines ?? []),
-            "CurrentLine": .int32(Int32(clamping: s.currentLine)),
+            "CurrentLine": .int32(Int32(clamping: s.currentLine))
         ]
     }
 
@@ -37,22 +37,30 @@ public enum LyricsMapping {
     public static let valueProperties = ["HasLyrics", "Synced", "Source", "Text", "CurrentLine"]
 
     public static func lines(_ lines: [LyricLine]) -> DBusValue {
-        .array(element: "(xsa(xs))", lines.map { line in
-            .structure([.int64(line.time), .string(line.text),
-                        .array(element: "(xs)", line.words.map { .structure([.int64($0.time), .string($0.text)]) })])
-        })
+        .array(
+            element: "(xsa(xs))",
+            lines.map { line in
+                .structure([
+                    .int64(line.time), .string(line.text),
+                    .array(element: "(xs)", line.words.map { .structure([.int64($0.time), .string($0.text)]) })
+                ])
+            })
     }
 
     /// `GetProgress` out values `(i line, d lineProgress, i word, d wordProgress)`; -1 for no line / no word.
     public static func progress(_ p: LyricsPosition?) -> [DBusValue] {
         guard let p else { return [.int32(-1), .double(0), .int32(-1), .double(0)] }
-        return [.int32(Int32(clamping: p.lineIndex ?? -1)), .double(p.lineProgress),
-                .int32(Int32(clamping: p.wordIndex ?? -1)), .double(p.wordProgress)]
+        return [
+            .int32(Int32(clamping: p.lineIndex ?? -1)), .double(p.lineProgress),
+            .int32(Int32(clamping: p.wordIndex ?? -1)), .double(p.wordProgress)
+        ]
     }
 
     /// What changed between two snapshots: values to send, and whether `Lines` must be invalidated.
-    public static func diff(from old: LyricsSnapshot, to new: LyricsSnapshot) -> (changed: [String: DBusValue],
-                                                                                invalidated: [String]) {
+    public static func diff(from old: LyricsSnapshot, to new: LyricsSnapshot) -> (
+        changed: [String: DBusValue],
+        invalidated: [String]
+    ) {
         let a = properties(old), b = properties(new)
         var changed: [String: DBusValue] = [:]
         for name in valueProperties where a[name] != b[name] { changed[name] = b[name] }

@@ -25,7 +25,7 @@ public enum MPRISNames {
         "audio/wav", "audio/x-wav", "audio/vnd.wave",
         "audio/aiff", "audio/x-aiff",
         "audio/x-caf",
-        "audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac", "audio/x-aac",
+        "audio/mp4", "audio/x-m4a", "audio/m4a", "audio/aac", "audio/x-aac"
     ]
 
     /// Error names: the spec's own for bad arguments, ours for the rest.

@@ -18,8 +18,10 @@ public final class MPRISService: @unchecked Sendable {
     var last: PlayerSnapshot
 
     /// Exports the three interfaces (nothing is announced until `update`). `connection` must run on a queue.
-    public init(connection: DBusConnection, control: any PlayerControl, initial: PlayerSnapshot,
-                log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+    public init(
+        connection: DBusConnection, control: any PlayerControl, initial: PlayerSnapshot,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
         guard let queue = connection.queue else {
             throw .invalidArgs("MPRISService needs a connection running on a queue")
         }
@@ -28,8 +30,9 @@ public final class MPRISService: @unchecked Sendable {
         self.queue = queue
         self.log = log
         self.last = initial
-        try connection.export(path: MPRISNames.objectPath,
-                              interfaces: [rootInterface(), playerInterface(), trackListInterface()])
+        try connection.export(
+            path: MPRISNames.objectPath,
+            interfaces: [rootInterface(), playerInterface(), trackListInterface()])
     }
 
     /// Takes `org.mpris.MediaPlayer2.linnet`, or `….instance<PID>` when another instance has it.
@@ -46,18 +49,21 @@ public final class MPRISService: @unchecked Sendable {
         let path = MPRISNames.objectPath
         report { () throws(DBusError) in
             if !diff.player.isEmpty {
-                try connection.emitPropertiesChanged(path: path, interface: MPRISNames.playerInterface,
-                                                     changed: diff.player)
+                try connection.emitPropertiesChanged(
+                    path: path, interface: MPRISNames.playerInterface,
+                    changed: diff.player)
             }
             if diff.tracksInvalidated {
-                try connection.emitPropertiesChanged(path: path, interface: MPRISNames.trackListInterface,
-                                                     changed: [:], invalidated: ["Tracks"])
+                try connection.emitPropertiesChanged(
+                    path: path, interface: MPRISNames.trackListInterface,
+                    changed: [:], invalidated: ["Tracks"])
             }
             for change in diff.trackList { try emit(change, snapshot) }
             for id in diff.metadataChanged {
                 let track = snapshot.tracks.first { $0.id == id }
-                try signal(MPRISNames.trackListInterface, "TrackMetadataChanged",
-                           [.objectPath(TrackPath.path(id)), MetadataMapping.value(track)])
+                try signal(
+                    MPRISNames.trackListInterface, "TrackMetadataChanged",
+                    [.objectPath(TrackPath.path(id)), MetadataMapping.value(track)])
             }
         }
     }
@@ -65,7 +71,9 @@ public final class MPRISService: @unchecked Sendable {
     /// Sends `Seeked(position)` after a jump the listener did not play through.
     public func seeked(toMicroseconds position: Int64) {
         dispatchPrecondition(condition: .onQueue(queue))
-        report { () throws(DBusError) in try signal(MPRISNames.playerInterface, "Seeked", [PropertyMapping.position(position)]) }
+        report { () throws(DBusError) in
+            try signal(MPRISNames.playerInterface, "Seeked", [PropertyMapping.position(position)])
+        }
     }
 
     // MARK: - Helpers
@@ -75,13 +83,21 @@ public final class MPRISService: @unchecked Sendable {
         switch change {
         case .added(let id, let after):
             let track = s.tracks.first { $0.id == id }
-            try signal(iface, "TrackAdded", [MetadataMapping.value(track),
-                                             .objectPath(after.map(TrackPath.path) ?? TrackPath.noTrack)])
+            try signal(
+                iface, "TrackAdded",
+                [
+                    MetadataMapping.value(track),
+                    .objectPath(after.map(TrackPath.path) ?? TrackPath.noTrack)
+                ])
         case .removed(let id):
             try signal(iface, "TrackRemoved", [.objectPath(TrackPath.path(id))])
         case .replaced:
-            try signal(iface, "TrackListReplaced", [PropertyMapping.trackIDs(s.tracks.map(\.id)),
-                                                    .objectPath(s.currentID.map(TrackPath.path) ?? TrackPath.noTrack)])
+            try signal(
+                iface, "TrackListReplaced",
+                [
+                    PropertyMapping.trackIDs(s.tracks.map(\.id)),
+                    .objectPath(s.currentID.map(TrackPath.path) ?? TrackPath.noTrack)
+                ])
         }
     }
 

@@ -9,7 +9,7 @@ public enum MetadataMapping {
         var m: [String: DBusValue] = [
             "mpris:trackid": .objectPath(TrackPath.path(track.id)),
             "xesam:url": .string(track.location.uri),
-            "xesam:title": .string(title(track)),
+            "xesam:title": .string(title(track))
         ]
         if let us = track.durationMicroseconds, us >= 0 { m["mpris:length"] = .int64(us) }
         if let art = track.artURL { m["mpris:artUrl"] = .string(art) }
@@ -42,7 +42,9 @@ public enum MetadataMapping {
 
     /// As a D-Bus value (`a{sv}`), keys sorted.
     public static func value(_ track: TrackSnapshot?) -> DBusValue {
-        let entries = metadata(track).sorted { $0.key < $1.key }.map { DBusDictEntry(.string($0.key), .variant($0.value)) }
+        let entries = metadata(track).sorted { $0.key < $1.key }.map {
+            DBusDictEntry(.string($0.key), .variant($0.value))
+        }
         return .dictionary(key: .string, value: .variant, entries)
     }
 }

@@ -18,24 +18,34 @@ public final class MetersInterface: @unchecked Sendable {
     /// - Parameters:
     ///   - enable: a client (unique bus name) turned its meters on or off; runs on the connection's queue.
     ///   - listeners: how many clients have meters on now.
-    public init(connection: DBusConnection, enable: @escaping @Sendable (String, Bool) -> Void,
-                listeners: @escaping @Sendable () -> Int, log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+    public init(
+        connection: DBusConnection, enable: @escaping @Sendable (String, Bool) -> Void,
+        listeners: @escaping @Sendable () -> Int, log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
         self.connection = connection
         self.log = log
-        levelsSignal = try connection.prepareSignal(path: MPRISNames.objectPath, interface: Self.interface, name: "Levels")
-        let iface = DBusInterface(Self.interface, methods: [
-            DBusMethod("EnableMeters", in: "b", inNames: ["Enabled"]) { call in
-                guard let sender = call.sender else { throw DBusError.invalidArgs("EnableMeters needs a bus client") }
-                guard case .boolean(let on) = call.arguments[0] else { throw DBusError.invalidArgs("expected b") }
-                enable(sender, on)
-                return []
-            },
-        ], properties: [
-            DBusProperty("Listeners", signature: .uint32, emitsChange: .none,
-                         get: { .uint32(UInt32(clamping: listeners())) }),
-        ], signals: [
-            DBusSignalDeclaration("Levels", signature: "sadad", argNames: ["Which", "AverageDb", "PeakDb"]),
-        ])
+        levelsSignal = try connection.prepareSignal(
+            path: MPRISNames.objectPath, interface: Self.interface, name: "Levels")
+        let iface = DBusInterface(
+            Self.interface,
+            methods: [
+                DBusMethod("EnableMeters", in: "b", inNames: ["Enabled"]) { call in
+                    guard let sender = call.sender else {
+                        throw DBusError.invalidArgs("EnableMeters needs a bus client")
+                    }
+                    guard case .boolean(let on) = call.arguments[0] else { throw DBusError.invalidArgs("expected b") }
+                    enable(sender, on)
+                    return []
+                }
+            ],
+            properties: [
+                DBusProperty(
+                    "Listeners", signature: .uint32, emitsChange: .none,
+                    get: { .uint32(UInt32(clamping: listeners())) })
+            ],
+            signals: [
+                DBusSignalDeclaration("Levels", signature: "sadad", argNames: ["Which", "AverageDb", "PeakDb"])
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 

@@ -21,9 +21,11 @@ public struct PlayerSnapshot: Sendable, Hashable {
     public var canGoNext: Bool
     public var canGoPrevious: Bool
 
-    public init(status: PlaybackState = .stopped, loopMode: LoopMode = .none, shuffle: Bool = false,
-                volume: Double = 1.0, currentID: QueueEntryID? = nil, tracks: [TrackSnapshot] = [],
-                canGoNext: Bool = false, canGoPrevious: Bool = false, windowStart: Int = 0) {
+    public init(
+        status: PlaybackState = .stopped, loopMode: LoopMode = .none, shuffle: Bool = false,
+        volume: Double = 1.0, currentID: QueueEntryID? = nil, tracks: [TrackSnapshot] = [],
+        canGoNext: Bool = false, canGoPrevious: Bool = false, windowStart: Int = 0
+    ) {
         self.status = status
         self.loopMode = loopMode
         self.shuffle = shuffle
@@ -63,9 +65,11 @@ public struct TrackSnapshot: Sendable, Hashable {
     /// The full lyrics text (`xesam:asText`) from the chosen lyrics source; nil falls back to the embedded text tag.
     public var lyricsText: String?
 
-    public init(id: QueueEntryID, location: MediaLocation, playlistTitle: String? = nil,
-                durationMicroseconds: Int64? = nil, tags: TrackTags? = nil, isSeekable: Bool = true,
-                artURL: String? = nil, lyricsText: String? = nil) {
+    public init(
+        id: QueueEntryID, location: MediaLocation, playlistTitle: String? = nil,
+        durationMicroseconds: Int64? = nil, tags: TrackTags? = nil, isSeekable: Bool = true,
+        artURL: String? = nil, lyricsText: String? = nil
+    ) {
         self.id = id
         self.location = location
         self.playlistTitle = playlistTitle

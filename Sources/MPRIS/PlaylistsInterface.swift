@@ -23,8 +23,11 @@ public final class PlaylistsInterface: @unchecked Sendable {
     private var seen: [String: PlaylistAnnouncements.Seen] = [:]
 
     public init(connection: DBusConnection, control: any PlaylistControl, log: @escaping @Sendable (String) -> Void)
-        throws(DBusError) {
-        guard let queue = connection.queue else { throw .invalidArgs("PlaylistsInterface needs a connection on a queue") }
+        throws(DBusError)
+    {
+        guard let queue = connection.queue else {
+            throw .invalidArgs("PlaylistsInterface needs a connection on a queue")
+        }
         self.connection = connection
         self.queue = queue
         self.control = control
@@ -56,7 +59,8 @@ public final class PlaylistsInterface: @unchecked Sendable {
         if active != lastActive { changed["ActivePlaylist"] = Self.active(active); lastActive = active }
         guard !changed.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: Self.interface, changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: Self.interface, changed: changed)
         } catch {
             log("playlists: could not emit PropertiesChanged: \(error)")
         }
@@ -64,7 +68,8 @@ public final class PlaylistsInterface: @unchecked Sendable {
 
     private func emit(_ name: String, _ args: [DBusValue]) {
         do {
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: Self.interface, name: name, arguments: args)
+            try connection.emitSignal(
+                path: MPRISNames.objectPath, interface: Self.interface, name: name, arguments: args)
         } catch {
             log("playlists: could not emit \(name): \(error)")
         }
@@ -81,37 +86,53 @@ public final class PlaylistsInterface: @unchecked Sendable {
 
     private func declaration() -> DBusInterface {
         let control = self.control
-        return DBusInterface(Self.interface, methods: [
-            DBusMethod("ActivatePlaylist", in: .objectPath, inNames: ["PlaylistId"]) { [unowned self] call in
-                let path = call.arguments[0].stringValue ?? ""
-                guard path.hasPrefix(Self.pathPrefix) else { throw DBusError.invalidArgs("unknown playlist \(path)") }
-                do throws(LibraryError) {
-                    try control.activatePlaylist(id: String(path.dropFirst(Self.pathPrefix.count)))
-                } catch { throw LibraryInterface.dbusError(error) }
-                refresh()
-                return []
-            },
-            DBusMethod("GetPlaylists", in: "uusb", out: "a(oss)", inNames: ["Index", "MaxCount", "Order", "ReverseOrder"],
-                       outNames: ["Playlists"]) { call in
-                let text = call.arguments[2].stringValue ?? ""
-                guard let order = PlaylistOrdering(rawValue: text) else {
-                    throw DBusError.invalidArgs("unknown ordering '\(text)' (\(PlaylistOrdering.allCases.map(\.rawValue).joined(separator: ", ")))")
+        return DBusInterface(
+            Self.interface,
+            methods: [
+                DBusMethod("ActivatePlaylist", in: .objectPath, inNames: ["PlaylistId"]) { [unowned self] call in
+                    let path = call.arguments[0].stringValue ?? ""
+                    guard path.hasPrefix(Self.pathPrefix) else {
+                        throw DBusError.invalidArgs("unknown playlist \(path)")
+                    }
+                    do throws(LibraryError) {
+                        try control.activatePlaylist(id: String(path.dropFirst(Self.pathPrefix.count)))
+                    } catch { throw LibraryInterface.dbusError(error) }
+                    refresh()
+                    return []
+                },
+                DBusMethod(
+                    "GetPlaylists", in: "uusb", out: "a(oss)", inNames: ["Index", "MaxCount", "Order", "ReverseOrder"],
+                    outNames: ["Playlists"]
+                ) { call in
+                    let text = call.arguments[2].stringValue ?? ""
+                    guard let order = PlaylistOrdering(rawValue: text) else {
+                        throw DBusError.invalidArgs(
+                            "unknown ordering '\(text)' (\(PlaylistOrdering.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        )
+                    }
+                    let index = Int(clamping: call.arguments[0].integerValue ?? 0)
+                    let count = Int(clamping: call.arguments[1].integerValue ?? 0)
+                    let reverse = call.arguments[3] == .boolean(true)
+                    let list: [PlaylistInfo]
+                    do throws(LibraryError) { list = try control.playlists() } catch {
+                        throw LibraryInterface.dbusError(error)
+                    }
+                    let page = order.sorted(list, reverse: reverse).dropFirst(index).prefix(count)
+                    return [.array(element: "(oss)", page.map(Self.value))]
                 }
-                let index = Int(clamping: call.arguments[0].integerValue ?? 0)
-                let count = Int(clamping: call.arguments[1].integerValue ?? 0)
-                let reverse = call.arguments[3] == .boolean(true)
-                let list: [PlaylistInfo]
-                do throws(LibraryError) { list = try control.playlists() } catch { throw LibraryInterface.dbusError(error) }
-                let page = order.sorted(list, reverse: reverse).dropFirst(index).prefix(count)
-                return [.array(element: "(oss)", page.map(Self.value))]
-            },
-        ], properties: [
-            DBusProperty("PlaylistCount", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: lastCount)) }),
-            DBusProperty("Orderings", signature: "as", emitsChange: .constant,
-                         get: { DBusValue(PlaylistOrdering.allCases.map(\.rawValue)) }),
-            DBusProperty("ActivePlaylist", signature: "(b(oss))", get: { [unowned self] in Self.active(lastActive) }),
-        ], signals: [
-            DBusSignalDeclaration("PlaylistChanged", signature: "(oss)", argNames: ["Playlist"]),
-        ])
+            ],
+            properties: [
+                DBusProperty(
+                    "PlaylistCount", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: lastCount)) }
+                ),
+                DBusProperty(
+                    "Orderings", signature: "as", emitsChange: .constant,
+                    get: { DBusValue(PlaylistOrdering.allCases.map(\.rawValue)) }),
+                DBusProperty(
+                    "ActivePlaylist", signature: "(b(oss))", get: { [unowned self] in Self.active(lastActive) })
+            ],
+            signals: [
+                DBusSignalDeclaration("PlaylistChanged", signature: "(oss)", argNames: ["Playlist"])
+            ])
     }
 }

@@ -15,7 +15,7 @@ public enum PropertyMapping {
             "Identity": .string(MPRISNames.identity),
             "DesktopEntry": .string(MPRISNames.desktopEntry),
             "SupportedUriSchemes": DBusValue(MPRISNames.supportedURISchemes),
-            "SupportedMimeTypes": DBusValue(MPRISNames.supportedMimeTypes),
+            "SupportedMimeTypes": DBusValue(MPRISNames.supportedMimeTypes)
         ]
     }
 
@@ -35,7 +35,7 @@ public enum PropertyMapping {
             "CanPlay": .boolean(s.canPlay),
             "CanPause": .boolean(s.canPlay),
             "CanSeek": .boolean(s.canSeek),
-            "CanControl": .boolean(true),
+            "CanControl": .boolean(true)
         ]
     }
 
@@ -43,7 +43,7 @@ public enum PropertyMapping {
     public static func trackList(_ s: PlayerSnapshot) -> [String: DBusValue] {
         [
             "Tracks": trackIDs(s.tracks.map(\.id)),
-            "CanEditTracks": .boolean(true),
+            "CanEditTracks": .boolean(true)
         ]
     }
 

@@ -55,65 +55,81 @@ public final class LinnetQueueService: @unchecked Sendable {
     var last: QueueSnapshot
 
     public init(connection: DBusConnection, control: any QueueControl, log: @escaping @Sendable (String) -> Void)
-        throws(DBusError) {
-        guard let queue = connection.queue else { throw .invalidArgs("LinnetQueueService needs a connection on a queue") }
+        throws(DBusError)
+    {
+        guard let queue = connection.queue else {
+            throw .invalidArgs("LinnetQueueService needs a connection on a queue")
+        }
         self.connection = connection
         self.queue = queue
         self.log = log
         self.last = control.queueSnapshot
         let c = control
-        let iface = DBusInterface(LinnetQueueNames.interface, methods: [
-            DBusMethod("List", in: "uu", out: "a(oa{sv})", inNames: ["Offset", "Limit"], outNames: ["Entries"]) { call in
-                guard case .uint32(let offset) = call.arguments[0], case .uint32(let limit) = call.arguments[1] else {
-                    return [.array(element: "(oa{sv})", [])]
+        let iface = DBusInterface(
+            LinnetQueueNames.interface,
+            methods: [
+                DBusMethod("List", in: "uu", out: "a(oa{sv})", inNames: ["Offset", "Limit"], outNames: ["Entries"]) {
+                    call in
+                    guard case .uint32(let offset) = call.arguments[0], case .uint32(let limit) = call.arguments[1]
+                    else {
+                        return [.array(element: "(oa{sv})", [])]
+                    }
+                    let entries = c.queueEntries(
+                        offset: Int(offset), limit: min(Int(limit), LinnetQueueNames.listLimit))
+                    return [
+                        .array(
+                            element: "(oa{sv})",
+                            entries.map { track in
+                                .structure([.objectPath(TrackPath.path(track.id)), MetadataMapping.value(track)])
+                            })
+                    ]
+                },
+                DBusMethod("Add", in: "ass", inNames: ["Uris", "Mode"]) { call in
+                    let uris = call.arguments[0].as([String].self) ?? []
+                    let text = call.arguments[1].stringValue ?? ""
+                    guard let mode = QueueAddMode(rawValue: text) else {
+                        throw DBusError.invalidArgs("mode must be replace, append, next or now, not '\(text)'")
+                    }
+                    guard !uris.isEmpty else { throw DBusError.invalidArgs("no URIs to add") }
+                    try Self.run { () throws(PlayerCommandError) in try c.queueAdd(uris: uris, mode: mode) }
+                    return []
+                },
+                DBusMethod("Remove", in: "ao", inNames: ["Ids"]) { call in
+                    let ids = try Self.entries(call.arguments[0])
+                    try Self.run { () throws(PlayerCommandError) in try c.queueRemove(ids) }
+                    return []
+                },
+                DBusMethod("Move", in: "ou", inNames: ["Id", "Position"]) { call in
+                    guard let id = try Self.entries(.array(element: .objectPath, [call.arguments[0]])).first,
+                        case .uint32(let position) = call.arguments[1]
+                    else { return [] }
+                    let length = c.queueSnapshot.length
+                    guard Int(position) < length else {
+                        throw DBusError.invalidArgs(
+                            "position \(position) is past the end of the queue (\(length) entries)")
+                    }
+                    try Self.run { () throws(PlayerCommandError) in try c.queueMove(id, to: Int(position)) }
+                    return []
+                },
+                DBusMethod("GoTo", in: "u", inNames: ["Position"]) { call in
+                    guard case .uint32(let position) = call.arguments[0] else { return [] }
+                    let length = c.queueSnapshot.length
+                    guard Int(position) < length else {
+                        throw DBusError.invalidArgs(
+                            "position \(position) is past the end of the queue (\(length) entries)")
+                    }
+                    try Self.run { () throws(PlayerCommandError) in try c.queueGoTo(position: Int(position)) }
+                    return []
+                },
+                DBusMethod("Clear") { _ in
+                    c.queueClear()
+                    return []
                 }
-                let entries = c.queueEntries(offset: Int(offset), limit: min(Int(limit), LinnetQueueNames.listLimit))
-                return [.array(element: "(oa{sv})", entries.map { track in
-                    .structure([.objectPath(TrackPath.path(track.id)), MetadataMapping.value(track)])
-                })]
-            },
-            DBusMethod("Add", in: "ass", inNames: ["Uris", "Mode"]) { call in
-                let uris = call.arguments[0].as([String].self) ?? []
-                let text = call.arguments[1].stringValue ?? ""
-                guard let mode = QueueAddMode(rawValue: text) else {
-                    throw DBusError.invalidArgs("mode must be replace, append, next or now, not '\(text)'")
-                }
-                guard !uris.isEmpty else { throw DBusError.invalidArgs("no URIs to add") }
-                try Self.run { () throws(PlayerCommandError) in try c.queueAdd(uris: uris, mode: mode) }
-                return []
-            },
-            DBusMethod("Remove", in: "ao", inNames: ["Ids"]) { call in
-                let ids = try Self.entries(call.arguments[0])
-                try Self.run { () throws(PlayerCommandError) in try c.queueRemove(ids) }
-                return []
-            },
-            DBusMethod("Move", in: "ou", inNames: ["Id", "Position"]) { call in
-                guard let id = try Self.entries(.array(element: .objectPath, [call.arguments[0]])).first,
-                      case .uint32(let position) = call.arguments[1] else { return [] }
-                let length = c.queueSnapshot.length
-                guard Int(position) < length else {
-                    throw DBusError.invalidArgs("position \(position) is past the end of the queue (\(length) entries)")
-                }
-                try Self.run { () throws(PlayerCommandError) in try c.queueMove(id, to: Int(position)) }
-                return []
-            },
-            DBusMethod("GoTo", in: "u", inNames: ["Position"]) { call in
-                guard case .uint32(let position) = call.arguments[0] else { return [] }
-                let length = c.queueSnapshot.length
-                guard Int(position) < length else {
-                    throw DBusError.invalidArgs("position \(position) is past the end of the queue (\(length) entries)")
-                }
-                try Self.run { () throws(PlayerCommandError) in try c.queueGoTo(position: Int(position)) }
-                return []
-            },
-            DBusMethod("Clear") { _ in
-                c.queueClear()
-                return []
-            },
-        ], properties: [
-            DBusProperty("Length", signature: .uint32, get: { [unowned self] in Self.length(last) }),
-            DBusProperty("Position", signature: .int32, get: { [unowned self] in Self.position(last) }),
-        ])
+            ],
+            properties: [
+                DBusProperty("Length", signature: .uint32, get: { [unowned self] in Self.length(last) }),
+                DBusProperty("Position", signature: .int32, get: { [unowned self] in Self.position(last) })
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
@@ -126,8 +142,9 @@ public final class LinnetQueueService: @unchecked Sendable {
         last = s
         guard !changed.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: LinnetQueueNames.interface,
-                                                 changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: LinnetQueueNames.interface,
+                changed: changed)
         } catch {
             log("queue: could not emit: \(error)")
         }

@@ -36,41 +36,58 @@ public final class RecorderInterface: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     private var last = RecorderSnapshot()
 
-    public init(connection: DBusConnection, control: any RecorderControl,
-                log: @escaping @Sendable (String) -> Void) throws(DBusError) {
-        guard let queue = connection.queue else { throw .invalidArgs("RecorderInterface needs a connection on a queue") }
+    public init(
+        connection: DBusConnection, control: any RecorderControl,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
+        guard let queue = connection.queue else {
+            throw .invalidArgs("RecorderInterface needs a connection on a queue")
+        }
         self.connection = connection
         self.queue = queue
         self.log = log
         @Sendable func run(_ body: () throws(RecorderError) -> Void) throws(DBusError) {
             do { try body() } catch {
-                throw DBusError(name: error.kind == .invalidSettings ? DBusError.Name.invalidArgs : DBusError.Name.failed,
-                                message: error.message)
+                throw DBusError(
+                    name: error.kind == .invalidSettings ? DBusError.Name.invalidArgs : DBusError.Name.failed,
+                    message: error.message)
             }
         }
-        let iface = DBusInterface(Self.interface, methods: [
-            DBusMethod("StartRecording", in: "sa{sv}", inNames: ["Path", "Settings"]) { call in
-                let settings = try Self.settings(call.arguments)
-                try run { () throws(RecorderError) in try control.startRecording(settings) }
-                return []
-            },
-            DBusMethod("PauseRecording") { _ in try run { () throws(RecorderError) in try control.pauseRecording() }; return [] },
-            DBusMethod("ResumeRecording") { _ in try run { () throws(RecorderError) in try control.resumeRecording() }; return [] },
-            DBusMethod("StopRecording") { _ in try run { () throws(RecorderError) in try control.stopRecording() }; return [] },
-        ], properties: [
-            DBusProperty("RecordingState", signature: .string, get: { [unowned self] in .string(last.state.rawValue) }),
-            DBusProperty("RecordedSeconds", signature: .double, get: { [unowned self] in .double(last.seconds) }),
-            DBusProperty("RecordingPath", signature: .string, get: { [unowned self] in .string(last.path) }),
-        ], signals: [
-            DBusSignalDeclaration("RecordingFinished", signature: "ss", argNames: ["Path", "Reason"]),
-        ])
+        let iface = DBusInterface(
+            Self.interface,
+            methods: [
+                DBusMethod("StartRecording", in: "sa{sv}", inNames: ["Path", "Settings"]) { call in
+                    let settings = try Self.settings(call.arguments)
+                    try run { () throws(RecorderError) in try control.startRecording(settings) }
+                    return []
+                },
+                DBusMethod("PauseRecording") { _ in
+                    try run { () throws(RecorderError) in try control.pauseRecording() }; return []
+                },
+                DBusMethod("ResumeRecording") { _ in
+                    try run { () throws(RecorderError) in try control.resumeRecording() }; return []
+                },
+                DBusMethod("StopRecording") { _ in
+                    try run { () throws(RecorderError) in try control.stopRecording() }; return []
+                }
+            ],
+            properties: [
+                DBusProperty(
+                    "RecordingState", signature: .string, get: { [unowned self] in .string(last.state.rawValue) }),
+                DBusProperty("RecordedSeconds", signature: .double, get: { [unowned self] in .double(last.seconds) }),
+                DBusProperty("RecordingPath", signature: .string, get: { [unowned self] in .string(last.path) })
+            ],
+            signals: [
+                DBusSignalDeclaration("RecordingFinished", signature: "ss", argNames: ["Path", "Reason"])
+            ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
     /// The checked settings of a StartRecording call (InvalidArgs naming the key otherwise).
     static func settings(_ arguments: [DBusValue]) throws(DBusError) -> RecordingSettings {
         guard arguments.count == 2, case .string(let path) = arguments[0],
-              let dict = arguments[1].stringKeyedDictionary else { throw .invalidArgs("expected (s path, a{sv} settings)") }
+            let dict = arguments[1].stringKeyedDictionary
+        else { throw .invalidArgs("expected (s path, a{sv} settings)") }
         var raw: [String: RecordingSettings.Value] = [:]
         for (key, value) in dict {
             switch value.unwrappingVariants {
@@ -98,7 +115,8 @@ public final class RecorderInterface: @unchecked Sendable {
         last = snapshot
         guard !changed.isEmpty else { return }
         do {
-            try connection.emitPropertiesChanged(path: MPRISNames.objectPath, interface: Self.interface, changed: changed)
+            try connection.emitPropertiesChanged(
+                path: MPRISNames.objectPath, interface: Self.interface, changed: changed)
         } catch {
             log("recorder: could not emit PropertiesChanged: \(error)")
         }
@@ -108,8 +126,9 @@ public final class RecorderInterface: @unchecked Sendable {
     public func finished(path: String, reason: RecordingEndReason) {
         dispatchPrecondition(condition: .onQueue(queue))
         do {
-            try connection.emitSignal(path: MPRISNames.objectPath, interface: Self.interface, name: "RecordingFinished",
-                                      arguments: [.string(path), .string(reason.rawValue)])
+            try connection.emitSignal(
+                path: MPRISNames.objectPath, interface: Self.interface, name: "RecordingFinished",
+                arguments: [.string(path), .string(reason.rawValue)])
         } catch {
             log("recorder: could not emit RecordingFinished: \(error)")
         }

@@ -33,7 +33,8 @@ public struct SnapshotDiff: Sendable {
         if oldIDs != newIDs {
             tracksInvalidated = true
             // A moved window is a new list for the client, not edits.
-            trackList = old.windowStart == new.windowStart ? TrackListDiff.changes(from: oldIDs, to: newIDs) : [.replaced]
+            trackList =
+                old.windowStart == new.windowStart ? TrackListDiff.changes(from: oldIDs, to: newIDs) : [.replaced]
         }
         guard trackList != [.replaced] else { return }
         if oldIDs == newIDs {

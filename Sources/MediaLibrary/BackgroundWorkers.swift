@@ -32,13 +32,15 @@ final class BackgroundWorkers: @unchecked Sendable {
         for _ in 0..<min(cores, count) {
             var thread = pthread_t()
             let context = Unmanaged.passRetained(work).toOpaque()
-            let rc = pthread_create(&thread, nil, { raw in
-                let work = Unmanaged<BackgroundWorkers>.fromOpaque(raw!).takeRetainedValue()
-                // On Linux, PRIO_PROCESS with id 0 sets the calling thread's nice value only.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, BackgroundWorkers.niceness)
-                work.drain()
-                return nil
-            }, context)
+            let rc = pthread_create(
+                &thread, nil,
+                { raw in
+                    let work = Unmanaged<BackgroundWorkers>.fromOpaque(raw!).takeRetainedValue()
+                    // On Linux, PRIO_PROCESS with id 0 sets the calling thread's nice value only.
+                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, BackgroundWorkers.niceness)
+                    work.drain()
+                    return nil
+                }, context)
             if rc == 0 {
                 threads.append(thread)
             } else {

@@ -48,10 +48,11 @@ enum ByteFileSystem {
     private static func status(_ st: stat) -> Status {
         let type = st.st_mode & S_IFMT
         let (seconds, overflow) = Int64(st.st_mtim.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
-        return Status(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
-                      size: Int64(st.st_size),
-                      mtimeNanoseconds: overflow ? Int64(st.st_mtim.tv_sec) : seconds &+ Int64(st.st_mtim.tv_nsec),
-                      device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino))
+        return Status(
+            isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
+            size: Int64(st.st_size),
+            mtimeNanoseconds: overflow ? Int64(st.st_mtim.tv_sec) : seconds &+ Int64(st.st_mtim.tv_nsec),
+            device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino))
     }
 
     /// The entries of a directory (without `.` and `..`); errno when it cannot be listed.

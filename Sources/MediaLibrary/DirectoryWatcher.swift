@@ -38,8 +38,9 @@ final class DirectoryWatcher: @unchecked Sendable {
 
     /// Adds a watch on `dir` (idempotent: the kernel returns the same descriptor for a watched folder).
     func watch(_ dir: [UInt8]) {
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
-                          | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR)
+        let mask = UInt32(
+            IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
+                | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR)
         let wd = ByteFileSystem.withCPath(dir) { inotify_add_watch(fd, $0, mask) }
         guard wd >= 0 else {
             if errno == ENOSPC && !warnedLimit {
@@ -60,9 +61,11 @@ final class DirectoryWatcher: @unchecked Sendable {
             var offset = 0
             while offset + 16 <= n {
                 let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameStart = offset + 16
                 let nameEnd = min(n, nameStart + length)

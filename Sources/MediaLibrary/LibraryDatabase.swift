@@ -8,10 +8,12 @@ enum LibraryDatabase {
     static func open(path: String, log: (String) -> Void) throws(SQLiteError) -> SQLiteDatabase {
         do {
             return try openOnce(path: path)
-        } catch where error.kind == .corrupt {
+        } catch  where error.kind == .corrupt {
             let aside = path + ".corrupt-\(time(nil))"
             if rename(path, aside) != 0 {
-                log("library: \(path) is corrupt (\(error.message)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+                log(
+                    "library: \(path) is corrupt (\(error.message)) and cannot be moved aside: \(String(cString: strerror(errno)))"
+                )
                 throw error
             }
             // The WAL and shared-memory files belong to the old database.

@@ -20,8 +20,10 @@ extension LibraryReader {
 
     /// Whether some song has exactly this (folded) name.
     func exists(_ column: NameColumn, folded: String) throws(SQLiteError) -> Bool {
-        try !db.query("SELECT 1 FROM \(column.table) WHERE \(column.condition) AND \(column.key) = ?1 LIMIT 1",
-                      [.text(folded)]).isEmpty
+        try !db.query(
+            "SELECT 1 FROM \(column.table) WHERE \(column.condition) AND \(column.key) = ?1 LIMIT 1",
+            [.text(folded)]
+        ).isEmpty
     }
 
     /// Names containing `folded`, then names of a similar length matching one of `NameSuggestions.likeProbes`
@@ -29,15 +31,19 @@ extension LibraryReader {
     func candidates(_ column: NameColumn, folded: String, limit: Int = 50) throws(SQLiteError) -> [String] {
         let select = "SELECT min(\(column.name)) FROM \(column.table) WHERE \(column.condition)"
         let group = "GROUP BY \(column.key) ORDER BY sum(songs) DESC LIMIT \(limit)"
-        var out = try db.query("\(select) AND \(column.key) LIKE ?1 ESCAPE '\\' \(group)",
-                               [.text("%" + NameSuggestions.escapeLike(folded) + "%")]).compactMap { $0.first?.text }
+        var out = try db.query(
+            "\(select) AND \(column.key) LIKE ?1 ESCAPE '\\' \(group)",
+            [.text("%" + NameSuggestions.escapeLike(folded) + "%")]
+        ).compactMap { $0.first?.text }
         let probes = NameSuggestions.likeProbes(folded)
         guard !probes.isEmpty else { return out }
         let n = Int64(folded.unicodeScalars.count), bound = Int64(NameSuggestions.maxDistance(folded))
         let likes = probes.indices.map { "\(column.key) LIKE ?\($0 + 3) ESCAPE '\\'" }.joined(separator: " OR ")
-        out += try db.query("\(select) AND length(\(column.key)) BETWEEN ?1 AND ?2 AND (\(likes)) \(group)",
-                            [.integer(n - bound), .integer(n + bound)] + probes.map { .text($0) })
-            .compactMap { $0.first?.text }
+        out += try db.query(
+            "\(select) AND length(\(column.key)) BETWEEN ?1 AND ?2 AND (\(likes)) \(group)",
+            [.integer(n - bound), .integer(n + bound)] + probes.map { .text($0) }
+        )
+        .compactMap { $0.first?.text }
         return out
     }
 }

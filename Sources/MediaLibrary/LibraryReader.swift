@@ -24,8 +24,11 @@ final class LibraryReader {
             case .songs:
                 out.append(.song(Self.song(statement)))
             case .albums:
-                out.append(.group(GroupRow(name: statement.text(0) ?? "", songs: Self.int(statement, 3) ?? 0,
-                                           albumArtist: statement.text(1), year: Self.int(statement, 2))))
+                out.append(
+                    .group(
+                        GroupRow(
+                            name: statement.text(0) ?? "", songs: Self.int(statement, 3) ?? 0,
+                            albumArtist: statement.text(1), year: Self.int(statement, 2))))
             default:
                 out.append(.group(GroupRow(name: statement.text(0) ?? "", songs: Self.int(statement, 1) ?? 0)))
             }
@@ -62,8 +65,9 @@ final class LibraryReader {
         for start in stride(from: 0, to: values.count, by: 500) {
             let chunk = Array(values[start..<min(start + 500, values.count)])
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let statement = try db.prepare("SELECT \(LibrarySQL.songColumns) FROM songs s JOIN files f ON f.id = s.id "
-                                           + "WHERE \(column) IN (\(marks))")
+            let statement = try db.prepare(
+                "SELECT \(LibrarySQL.songColumns) FROM songs s JOIN files f ON f.id = s.id "
+                    + "WHERE \(column) IN (\(marks))")
             try statement.bind(chunk)
             while try statement.step() { out.append(Self.song(statement)) }
         }

@@ -23,7 +23,8 @@ enum LibrarySQL {
         }
         func name(_ role: LibrarySchema.Role, _ value: String?) {
             guard let value else { return }
-            conditions.append("""
+            conditions.append(
+                """
                 s.id IN (SELECT sn.song FROM song_names sn JOIN names n ON n.id = sn.name \
                 WHERE n.role = \(role.rawValue) AND n.key = \(bind(.text(TextFolding.fold(value)))) \
                 AND sn.role = \(role.rawValue))
@@ -34,13 +35,15 @@ enum LibrarySQL {
         name(.genre, filter.genre)
         name(.composer, filter.composer)
         if let album = filter.album {
-            conditions.append("s.album_id IN (SELECT id FROM albums WHERE name_key = \(bind(.text(TextFolding.fold(album)))))")
+            conditions.append(
+                "s.album_id IN (SELECT id FROM albums WHERE name_key = \(bind(.text(TextFolding.fold(album)))))")
         }
         if let year = filter.year { conditions.append("s.year = \(bind(.integer(Int64(year))))") }
         // The playlist filter is the playlist's id here: LibraryService resolves what the caller gave (an id, a
         // path or a name) first, so two file playlists of one name are never merged.
         if let playlist = filter.playlist {
-            conditions.append("f.path IN (SELECT i.path FROM playlist_items i WHERE i.playlist = \(bind(playlistID(playlist))))")
+            conditions.append(
+                "f.path IN (SELECT i.path FROM playlist_items i WHERE i.playlist = \(bind(playlistID(playlist))))")
         }
         if let text = filter.text {
             let folded = TextFolding.fold(text)
@@ -95,37 +98,46 @@ enum LibrarySQL {
         let from = "FROM songs s JOIN files f ON f.id = s.id LEFT JOIN albums a ON a.id = s.album_id"
         switch query.kind {
         case .songs:
-            let order = query.filter.playlist != nil && query.order == .natural
+            let order =
+                query.filter.playlist != nil && query.order == .natural
                 ? playlistOrder(&bindings, query.filter.playlist!) : songOrder(query.order)
-            return Statement(sql: "SELECT \(songColumns) \(from)\(whereClause(conditions)) ORDER BY \(order)\(page)",
-                             bindings: bindings)
+            return Statement(
+                sql: "SELECT \(songColumns) \(from)\(whereClause(conditions)) ORDER BY \(order)\(page)",
+                bindings: bindings)
         case .albums:
             let order = albumOrder(query.order, songs: "4")
             if conditions.isEmpty {
-                return Statement(sql: "SELECT a.name, a.albumartist, a.year, a.songs FROM albums a WHERE a.songs > 0 ORDER BY \(order)\(page)",
-                                 bindings: bindings)
+                return Statement(
+                    sql:
+                        "SELECT a.name, a.albumartist, a.year, a.songs FROM albums a WHERE a.songs > 0 ORDER BY \(order)\(page)",
+                    bindings: bindings)
             }
-            return Statement(sql: """
-                SELECT a.name, a.albumartist, a.year, count(*) \(from)\(whereClause(conditions + ["a.id IS NOT NULL"])) \
-                GROUP BY a.id ORDER BY \(order)\(page)
-                """, bindings: bindings)
+            return Statement(
+                sql: """
+                    SELECT a.name, a.albumartist, a.year, count(*) \(from)\(whereClause(conditions + ["a.id IS NOT NULL"])) \
+                    GROUP BY a.id ORDER BY \(order)\(page)
+                    """, bindings: bindings)
         case .artists, .albumartists, .genres, .composers:
             let role = Self.role(query.kind)
             let order = nameOrder(query.order, songs: "2")
             if conditions.isEmpty {
-                return Statement(sql: "SELECT n.name, n.songs FROM names n WHERE n.role = \(role.rawValue) AND n.songs > 0 ORDER BY \(order)\(page)",
-                                 bindings: bindings)
+                return Statement(
+                    sql:
+                        "SELECT n.name, n.songs FROM names n WHERE n.role = \(role.rawValue) AND n.songs > 0 ORDER BY \(order)\(page)",
+                    bindings: bindings)
             }
-            return Statement(sql: """
-                SELECT n.name, count(*) FROM song_names sn JOIN names n ON n.id = sn.name \
-                WHERE sn.role = \(role.rawValue) AND sn.song IN (SELECT s.id \(from)\(whereClause(conditions))) \
-                GROUP BY n.id ORDER BY \(order)\(page)
-                """, bindings: bindings)
+            return Statement(
+                sql: """
+                    SELECT n.name, count(*) FROM song_names sn JOIN names n ON n.id = sn.name \
+                    WHERE sn.role = \(role.rawValue) AND sn.song IN (SELECT s.id \(from)\(whereClause(conditions))) \
+                    GROUP BY n.id ORDER BY \(order)\(page)
+                    """, bindings: bindings)
         case .playlists:
-            return Statement(sql: """
-                SELECT p.name, (SELECT count(*) FROM playlist_items i WHERE i.playlist = p.id) FROM playlists p \
-                ORDER BY p.key\(page)
-                """, bindings: bindings)
+            return Statement(
+                sql: """
+                    SELECT p.name, (SELECT count(*) FROM playlist_items i WHERE i.playlist = p.id) FROM playlists p \
+                    ORDER BY p.key\(page)
+                    """, bindings: bindings)
         }
     }
 
@@ -139,16 +151,18 @@ enum LibrarySQL {
             return Statement(sql: "SELECT count(*) \(from)\(whereClause(conditions))", bindings: bindings)
         case .albums:
             if conditions.isEmpty { return Statement(sql: "SELECT count(*) FROM albums WHERE songs > 0", bindings: []) }
-            return Statement(sql: "SELECT count(DISTINCT s.album_id) \(from)\(whereClause(conditions))", bindings: bindings)
+            return Statement(
+                sql: "SELECT count(DISTINCT s.album_id) \(from)\(whereClause(conditions))", bindings: bindings)
         case .artists, .albumartists, .genres, .composers:
             let role = Self.role(query.kind).rawValue
             if conditions.isEmpty {
                 return Statement(sql: "SELECT count(*) FROM names WHERE role = \(role) AND songs > 0", bindings: [])
             }
-            return Statement(sql: """
-                SELECT count(DISTINCT sn.name) FROM song_names sn WHERE sn.role = \(role) \
-                AND sn.song IN (SELECT s.id \(from)\(whereClause(conditions)))
-                """, bindings: bindings)
+            return Statement(
+                sql: """
+                    SELECT count(DISTINCT sn.name) FROM song_names sn WHERE sn.role = \(role) \
+                    AND sn.song IN (SELECT s.id \(from)\(whereClause(conditions)))
+                    """, bindings: bindings)
         case .playlists:
             return Statement(sql: "SELECT count(*) FROM playlists", bindings: [])
         }
@@ -156,7 +170,8 @@ enum LibrarySQL {
 
     private static func playlistOrder(_ bindings: inout [SQLiteValue], _ playlist: String) -> String {
         bindings.append(playlistID(playlist))
-        return "(SELECT min(i.position) FROM playlist_items i WHERE i.playlist = ?\(bindings.count) AND i.path = f.path)"
+        return
+            "(SELECT min(i.position) FROM playlist_items i WHERE i.playlist = ?\(bindings.count) AND i.path = f.path)"
     }
 
     /// A resolved playlist filter as its row id (-1, no row, for the automatic ones: they are not stored lists).

@@ -52,7 +52,7 @@ final class LibraryScanner: @unchecked Sendable {
         visited = []
         playlistFiles = []
         pending = []
-        read = []   // what a failed scan read and did not write is read again
+        read = []  // what a failed scan read and did not write is read again
         defer { try? commit() }
         try rebuildAlbumsIfAsked()
         for root in roots { try scanRoot(root) }
@@ -75,9 +75,12 @@ final class LibraryScanner: @unchecked Sendable {
         let name = String(decoding: root, as: UTF8.self)
         guard case .success(let status) = ByteFileSystem.status(root), status.isDirectory else {
             // An unmounted disk looks like this: keep its songs until it has been gone for a whole rescan.
-            let since = try db.query("SELECT missing_since FROM roots WHERE path = ?1", [.blob(root)]).first?.first?.integer
+            let since = try db.query("SELECT missing_since FROM roots WHERE path = ?1", [.blob(root)]).first?.first?
+                .integer
             if since == nil {
-                try db.run("INSERT OR REPLACE INTO roots(path, missing_since) VALUES (?1, ?2)", [.blob(root), .integer(scanID)])
+                try db.run(
+                    "INSERT OR REPLACE INTO roots(path, missing_since) VALUES (?1, ?2)", [.blob(root), .integer(scanID)]
+                )
                 log("library: folder \(name) is missing; keeping its songs until it has been gone for a whole rescan")
             } else if MissingFolderRule.shouldForget(missingSince: since, currentScan: scanID) {
                 try begin()
@@ -111,7 +114,7 @@ final class LibraryScanner: @unchecked Sendable {
         case .success(let list): entries = list
         case .failure(let error):
             log("library: cannot read folder \(String(decoding: dir, as: UTF8.self)): \(error); keeping what was known")
-            seenDirs.insert(PathKey(dir))   // do not forget its files because we could not look
+            seenDirs.insert(PathKey(dir))  // do not forget its files because we could not look
             return
         }
         if ScanScope.excludesFolder(entryNames: entries.lazy.map(\.name)) {
@@ -127,22 +130,26 @@ final class LibraryScanner: @unchecked Sendable {
         directoriesInTransaction += 1
         let known = try writer.known(inDirectory: dir)
         var present: Set<PathKey> = []
-        let lyricsNames = Set(entries.compactMap { e -> PathKey? in
-            ScanDecision.fileExtension(e.name) == "lrc" ? PathKey(Array(e.name.dropLast(4))) : nil
-        })
+        let lyricsNames = Set(
+            entries.compactMap { e -> PathKey? in
+                ScanDecision.fileExtension(e.name) == "lrc" ? PathKey(Array(e.name.dropLast(4))) : nil
+            })
         let directoryFD = ByteFileSystem.openDirectory(dir)
         defer { if directoryFD >= 0 { close(directoryFD) } }
         var subdirectories: [[UInt8]] = []
         for entry in entries where !ScanScope.isHidden(entry.name) {
             let path = dir.appendingComponent(entry.name)
             if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
-            if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) { continue }
+            if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) {
+                continue
+            }
             let ext = ScanDecision.fileExtension(entry.name)
             if let ext, ScanDecision.playlistExtensions.contains(ext) { playlistFiles.append(path); continue }
             let isAudio = ext.map { ScanDecision.audioExtensions.contains($0) } ?? false
             if !isAudio && entry.type == UInt8(DT_REG) { continue }
-            let stat = directoryFD >= 0 ? ByteFileSystem.status(of: entry.name, in: directoryFD) : ByteFileSystem.status(path)
-            guard case .success(let st) = stat else { continue }   // vanished or dangling
+            let stat =
+                directoryFD >= 0 ? ByteFileSystem.status(of: entry.name, in: directoryFD) : ByteFileSystem.status(path)
+            guard case .success(let st) = stat else { continue }  // vanished or dangling
             if st.isDirectory { subdirectories.append(path); continue }
             guard st.isRegularFile, isAudio else { continue }
             present.insert(PathKey(path))
@@ -152,8 +159,10 @@ final class LibraryScanner: @unchecked Sendable {
             guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: st.mtimeNanoseconds) == .read
             else { continue }
             let stem = ext.map { Array(entry.name.dropLast($0.utf8.count + 1)) } ?? entry.name
-            pending.append(Pending(path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
-                                   oldID: old?.id, sidecarLyrics: lyricsNames.contains(PathKey(stem))))
+            pending.append(
+                Pending(
+                    path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
+                    oldID: old?.id, sidecarLyrics: lyricsNames.contains(PathKey(stem))))
         }
         if pending.count >= 64 { try flushPending(overlapped: true) }
         for (path, entry) in known where !present.contains(path) {
@@ -192,9 +201,14 @@ final class LibraryScanner: @unchecked Sendable {
         let tags: @Sendable (Pending) -> Result<LibrarySong, DecodeError> = { p in
             TagReader.read(path: p.path, size: p.size, hasSidecarLyrics: p.sidecarLyrics)
         }
-        let results = previous.isEmpty ? ParallelMap.map(batch, tags) : ParallelMap.map(batch, tags, alongside: {
-            do throws(SQLiteError) { try self.write(previous) } catch { failure = error }
-        })
+        let results =
+            previous.isEmpty
+            ? ParallelMap.map(batch, tags)
+            : ParallelMap.map(
+                batch, tags,
+                alongside: {
+                    do throws(SQLiteError) { try self.write(previous) } catch { failure = error }
+                })
         if let failure { throw failure }
         read = Array(zip(batch, results))
         if !overlapped {
@@ -214,16 +228,20 @@ final class LibraryScanner: @unchecked Sendable {
             try begin()
             switch result {
             case .success(let song):
-                guard let id = try writer.recordFile(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
-                                                     error: nil, scan: scanID) else { continue }
+                guard
+                    let id = try writer.recordFile(
+                        path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                        error: nil, scan: scanID)
+                else { continue }
                 let albumDir = AlbumFolder.folder(ofDirectory: p.dir)
                 if read[PathKey(albumDir)] == nil { unsettle(albumFolder: albumDir) }
                 read[PathKey(albumDir), default: []].append(.init(id: id, path: p.path, song: song))
             case .failure(let error) where error.kind == .notFound:
-                if let id = p.oldID { try writer.forget(id: id); unsettle(p.dir) }   // vanished between readdir and open
+                if let id = p.oldID { try writer.forget(id: id); unsettle(p.dir) }  // vanished between readdir and open
             case .failure(let error):
-                _ = try writer.recordFile(path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
-                                          error: error.description, scan: scanID)
+                _ = try writer.recordFile(
+                    path: p.path, root: p.root, dir: p.dir, size: p.size, mtime: p.mtime,
+                    error: error.description, scan: scanID)
                 unsettle(p.dir)
             }
         }
@@ -240,7 +258,9 @@ final class LibraryScanner: @unchecked Sendable {
     }
 
     /// Decides the albums of every unsettled album folder, inserting the songs just `read`.
-    private func settleAlbums(_ read: [PathKey: [LibraryWriter.NewSong]] = [:], now: Int64 = Int64(time(nil))) throws(SQLiteError) {
+    private func settleAlbums(_ read: [PathKey: [LibraryWriter.NewSong]] = [:], now: Int64 = Int64(time(nil)))
+        throws(SQLiteError)
+    {
         guard !unsettledOrder.isEmpty else { return }
         let dirs = unsettledOrder
         unsettledOrder = []
@@ -261,7 +281,8 @@ final class LibraryScanner: @unchecked Sendable {
         guard try db.query("SELECT value FROM meta WHERE key = 'albums_rebuild'").first != nil else { return }
         try begin()
         let setDir = try db.prepare("UPDATE songs SET album_dir = ?2 WHERE id = ?1")
-        let songs = try db.prepare("""
+        let songs = try db.prepare(
+            """
             SELECT s.id, f.dir FROM songs s JOIN files f ON f.id = s.id WHERE s.album IS NOT NULL AND s.album <> ''
             """)
         while try songs.step() {
@@ -280,7 +301,7 @@ final class LibraryScanner: @unchecked Sendable {
     /// Forgets the files of `dir` (and, when `recursive`, of every folder below it).
     func forgetDirectory(_ dir: [UInt8], recursive: Bool) throws(SQLiteError) {
         try begin()
-        unsettle(dir)   // a disc folder's album lives on in its parent
+        unsettle(dir)  // a disc folder's album lives on in its parent
         var prefix = dir
         prefix.append(0x2F)
         // "dir/" <= d < "dir0" ('0' follows '/') is "starts with dir/" in a form the files_dir index answers.
@@ -300,9 +321,11 @@ final class LibraryScanner: @unchecked Sendable {
         read = []
         defer { try? commit() }
         for dir in directories {
-            guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else { continue }
+            guard let root = roots.first(where: { dir == $0 || dir.starts(with: $0.appendingComponent([])) }) else {
+                continue
+            }
             if isOutOfScope(dir, root: root) {
-                try forgetDirectory(dir, recursive: true)   // moved into a hidden folder, or below a new .nomedia
+                try forgetDirectory(dir, recursive: true)  // moved into a hidden folder, or below a new .nomedia
             } else if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
                 var seen: Set<PathKey> = []
                 try walk(dir, root: root, seenDirs: &seen)
@@ -321,13 +344,17 @@ final class LibraryScanner: @unchecked Sendable {
     private func isOutOfScope(_ dir: [UInt8], root: [UInt8]) -> Bool {
         if ScanScope.isHidden(dir, below: root) { return true }
         return ScanScope.folders(from: root, to: dir).dropLast().contains { folder in
-            if case .success = ByteFileSystem.status(folder.appendingComponent(ScanScope.noMediaName)) { true } else { false }
+            if case .success = ByteFileSystem.status(folder.appendingComponent(ScanScope.noMediaName)) {
+                true
+            } else {
+                false
+            }
         }
     }
 
     /// After a scan: gives SQLite's page cache and the heap the scan grew back to the system (idle RSS matters).
     func releaseMemory() {
-        visited = []   // one entry per folder, needed only while a walk runs
+        visited = []  // one entry per folder, needed only while a walk runs
         writer.forgetCaches()
         do { try db.execute("PRAGMA shrink_memory") } catch { log("library: \(error)") }
         // malloc_trim is glibc's (malloc.h is not in the Glibc module): looked up once by name.

@@ -93,8 +93,9 @@ enum LibrarySchema {
         try db.execute("DROP TRIGGER IF EXISTS songs_remove_fts; DROP TABLE IF EXISTS search_fts")
         let stored = try db.query("SELECT value FROM meta WHERE key = 'version'").first?.first?.integer
         if let stored, stored > version {
-            throw SQLiteError(operation: "library schema", code: 1,
-                              message: "database version \(stored) is newer than this linnetd (\(version))")
+            throw SQLiteError(
+                operation: "library schema", code: 1,
+                message: "database version \(stored) is newer than this linnetd (\(version))")
         }
         if let stored, stored < 2 { try addAlbumFolders(db) }
         try db.execute("CREATE INDEX IF NOT EXISTS songs_album_dir ON songs(album_dir)")
@@ -112,7 +113,8 @@ enum LibrarySchema {
             if !columns.contains("albumartist_sort") {
                 try db.execute("ALTER TABLE songs ADD COLUMN albumartist_sort TEXT")
             }
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE songs SET albumartist_sort = (SELECT substr(a.sort, 1, instr(a.sort || char(31), char(31)) - 1)
                     FROM albums a WHERE a.id = songs.album_id);
                 INSERT OR REPLACE INTO meta(key, value) VALUES ('albums_rebuild', 1);

@@ -13,20 +13,24 @@ extension LibraryService {
         let columns: [(String, String?, LibraryReader.NameColumn)] = [
             ("artist", filter.artist, .role(.artist)), ("albumartist", filter.albumArtist, .role(.albumArtist)),
             ("album", filter.album, .album), ("genre", filter.genre, .role(.genre)),
-            ("composer", filter.composer, .role(.composer)),
+            ("composer", filter.composer, .role(.composer))
         ]
         do throws(SQLiteError) {
             for (key, value, column) in columns {
                 guard let value else { continue }
                 let folded = TextFolding.fold(value)
                 if try reader.exists(column, folded: folded) { continue }
-                out.append(FilterMiss(key: key, value: value,
-                                      suggestions: NameSuggestions.rank(value, try reader.candidates(column, folded: folded))))
+                out.append(
+                    FilterMiss(
+                        key: key, value: value,
+                        suggestions: NameSuggestions.rank(value, try reader.candidates(column, folded: folded))))
             }
         } catch { throw .storage(error.description) }
         if let text = filter.playlist, try resolvedPlaylist(text) == nil {
-            out.append(FilterMiss(key: "playlist", value: text,
-                                  suggestions: NameSuggestions.rank(text, try playlists().map(\.name))))
+            out.append(
+                FilterMiss(
+                    key: "playlist", value: text,
+                    suggestions: NameSuggestions.rank(text, try playlists().map(\.name))))
         }
         return out
     }

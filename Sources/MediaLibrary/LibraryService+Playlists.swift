@@ -13,8 +13,10 @@ extension LibraryService {
         case .badPosition(let p, let count, let name):
             // Counted from 1 as `linnet playlist show` numbers them (the bus's 0-based position + 1).
             let entry = Int64(p) + 1
-            return .playlist(count == 0 ? "no entry \(entry): playlist '\(name)' is empty"
-                             : "no entry \(entry) in playlist '\(name)': it has \(count) (numbered from 1)")
+            return .playlist(
+                count == 0
+                    ? "no entry \(entry): playlist '\(name)' is empty"
+                    : "no entry \(entry) in playlist '\(name)': it has \(count) (numbered from 1)")
         case .storage(let e): return .storage(e.description)
         case .io(let m): return .playlist("cannot write the playlist: \(m)")
         }
@@ -46,7 +48,7 @@ extension LibraryService {
     /// Appends the songs `query` selects; a query that selects none is refused (`noMatch`, with the filter value
     /// that matched nothing and its closest names), as Enqueue refuses it.
     public func addToPlaylist(_ reference: PlaylistReference, _ query: LibraryQuery) throws(LibraryError) {
-        _ = try playlist(reference)   // an unknown playlist is the first thing to say
+        _ = try playlist(reference)  // an unknown playlist is the first thing to say
         let paths = try songs(query).map(\.path)
         guard !paths.isEmpty else { throw .noMatch(try filterMisses(query.filter).first) }
         try withStore { s throws(PlaylistStore.Failure) in try s.add(reference, paths: paths) }
@@ -82,7 +84,8 @@ extension LibraryService {
     public func recordPlay(path: String) {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         do {
-            try playlistStore.db.run("""
+            try playlistStore.db.run(
+                """
                 UPDATE songs SET plays = plays + 1, last_played = ?2
                 WHERE id = (SELECT id FROM files WHERE path = ?1)
                 """, [.blob(Array(path.utf8)), .integer(Int64(time(nil)))])

@@ -21,7 +21,8 @@ extension LibraryService {
     func indexFor(_ query: LibraryQuery) -> (index: SearchIndex, needle: String)? {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         guard query.kind == .songs, query.order == .natural, let text = query.filter.text,
-              query.filter == LibraryQuery.Filter(text: text) else { return nil }
+            query.filter == LibraryQuery.Filter(text: text)
+        else { return nil }
         let needle = TextFolding.fold(text)
         guard !needle.isEmpty else { return nil }
         armDropTimer()

@@ -29,7 +29,9 @@ extension LibraryService {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         do {
             if let n = try stationStore.importOnce(fromFile: path) {
-                log("library: imported \(n) radio station\(n == 1 ? "" : "s") from \(path) (renamed to \(path).imported)")
+                log(
+                    "library: imported \(n) radio station\(n == 1 ? "" : "s") from \(path) (renamed to \(path).imported)"
+                )
             }
         } catch {
             log("library: cannot import the radio stations of \(path): \(error)")
@@ -43,7 +45,9 @@ extension LibraryService {
         if let bad = urls.first(where: { !RadioStation.isStreamURL($0) }) {
             throw .playlist("'\(bad)' is not an http:// or https:// URL")
         }
-        do { try playlistStore.add(reference, paths: urls.map { Array($0.utf8) }) } catch { throw Self.playlistError(error) }
+        do { try playlistStore.add(reference, paths: urls.map { Array($0.utf8) }) } catch {
+            throw Self.playlistError(error)
+        }
     }
 
     /// A playlist's entries in order: library songs and streams (entries that are neither are left out);

@@ -40,9 +40,11 @@ public final class LibraryService: @unchecked Sendable {
     public var onFoldersChanged: () -> Void = {}
 
     /// Opens (or rebuilds) the database at `databasePath`; call on the service queue.
-    public init(databasePath: String, roots: [String], serviceQueue: DispatchQueue,
-                searchIndexKeep: DispatchTimeInterval = .seconds(300),
-                log: @escaping @Sendable (String) -> Void) throws(LibraryError) {
+    public init(
+        databasePath: String, roots: [String], serviceQueue: DispatchQueue,
+        searchIndexKeep: DispatchTimeInterval = .seconds(300),
+        log: @escaping @Sendable (String) -> Void
+    ) throws(LibraryError) {
         self.roots = roots.map { BytePath.bytes($0) }  // a folder named in BytePath form keeps its bytes
         self.databasePath = databasePath
         self.searchIndexKeep = searchIndexKeep
@@ -85,7 +87,11 @@ public final class LibraryService: @unchecked Sendable {
     private func runScans() {
         guard let scanner else { return }
         scanning = true
-        serviceQueue.async { self.update { $0.scanning = true; $0.scanned = 0 } }
+        serviceQueue.async {
+            self.update {
+                $0.scanning = true; $0.scanned = 0
+            }
+        }
         while scanRequested {
             scanRequested = false
             var clock = timespec()
@@ -127,7 +133,9 @@ public final class LibraryService: @unchecked Sendable {
     private func refreshCount(scanning: Bool) {
         do {
             let songs = try reader.songCount()
-            update { $0.songs = songs; $0.scanning = scanning }
+            update {
+                $0.songs = songs; $0.scanning = scanning
+            }
         } catch {
             log("library: cannot count songs: \(error)")
         }
@@ -166,12 +174,16 @@ public final class LibraryService: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(serviceQueue))
         if query.kind == .playlists {
             let sorted = PlaylistOrdering.alphabetical.sorted(try playlists(), reverse: query.order == .songs)
-            return sorted.dropFirst(max(0, offset)).prefix(max(0, limit)).map { .group(GroupRow(name: $0.name, songs: $0.songs)) }
+            return sorted.dropFirst(max(0, offset)).prefix(max(0, limit)).map {
+                .group(GroupRow(name: $0.name, songs: $0.songs))
+            }
         }
         guard let (query, info) = try resolvingPlaylist(query) else { return [] }
         // The automatic playlists are not stored as lists: take their songs from the playlist store.
         if let info, info.isAutomatic, query.kind == .songs, query.filter == LibraryQuery.Filter(playlist: info.id) {
-            return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map { .song($0) }
+            return try playlistSongs(info, markPlayed: false).dropFirst(max(0, offset)).prefix(max(0, limit)).map {
+                .song($0)
+            }
         }
         do {
             if let (index, needle) = indexFor(query) {

@@ -19,11 +19,13 @@ extension LibraryWriter {
         while try songsInAlbumDir.step() {
             let s = songsInAlbumDir
             let compilation = s.int64(4) != 0
-            let track = AlbumTrack(album: s.text(2) ?? "",
-                                   albumArtist: compilation ? AlbumGrouping.variousArtists
-                                       : LibraryDatabase.split(s.text(3)).first,
-                                   albumArtistSortKey: s.text(7) ?? "", artists: LibraryDatabase.split(s.text(5)),
-                                   artistSortKey: s.text(6) ?? "", year: LibraryReader.int(s, 8))
+            let track = AlbumTrack(
+                album: s.text(2) ?? "",
+                albumArtist: compilation
+                    ? AlbumGrouping.variousArtists
+                    : LibraryDatabase.split(s.text(3)).first,
+                albumArtistSortKey: s.text(7) ?? "", artists: LibraryDatabase.split(s.text(5)),
+                artistSortKey: s.text(6) ?? "", year: LibraryReader.int(s, 8))
             stored.append((s.int64(0), s.blob(1) ?? [], track, s.isNull(9) ? nil : s.int64(9), s.int64(10)))
         }
         songsInAlbumDir.reset()
@@ -55,8 +57,9 @@ extension LibraryWriter {
                 try moveSong(id: stored[i].id, toAlbum: albumID, albumArtist: album?.artist ?? "")
             case .new(let i):
                 let n = newSongs[i]
-                try insertSong(id: n.id, song: n.song, albumDir: album == nil ? nil : albumDir, albumID: albumID,
-                               albumArtist: album?.artist ?? n.song.effectiveAlbumArtist, now: now)
+                try insertSong(
+                    id: n.id, song: n.song, albumDir: album == nil ? nil : albumDir, albumID: albumID,
+                    albumArtist: album?.artist ?? n.song.effectiveAlbumArtist, now: now)
             }
         }
     }

@@ -31,35 +31,42 @@ final class LibraryWriter {
 
     init(db: SQLiteDatabase) throws(SQLiteError) {
         self.db = db
-        upsertFile = try db.prepare("""
+        upsertFile = try db.prepare(
+            """
             INSERT INTO files(path, root, dir, size, mtime, error, seen, added) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
             ON CONFLICT(path) DO UPDATE SET size = ?4, mtime = ?5, error = ?6, seen = ?7 RETURNING id
             """, persistent: true)
         deleteSong = try db.prepare("DELETE FROM songs WHERE id = ?1", persistent: true)
         deleteFile = try db.prepare("DELETE FROM files WHERE id = ?1", persistent: true)
-        upsertAlbum = try db.prepare("""
+        upsertAlbum = try db.prepare(
+            """
             INSERT INTO albums(key, name_key, name, albumartist, sort, year, added) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             ON CONFLICT(key) DO UPDATE SET year = coalesce(albums.year, excluded.year) RETURNING id
             """, persistent: true)
-        insertSong = try db.prepare("""
+        insertSong = try db.prepare(
+            """
             INSERT INTO songs(id, title, title_key, album, album_id, year, date, track, disc, duration, rate, channels,
                 bitrate, compilation, art, lyrics, artist_sort, artists, albumartists, genres, composers, added, album_dir,
             albumartist_sort)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22,
             ?23, ?24)
             """, persistent: true)
-        upsertName = try db.prepare("""
+        upsertName = try db.prepare(
+            """
             INSERT INTO names(role, key, name, sort) VALUES (?1, ?2, ?3, ?4)
             ON CONFLICT(role, key) DO UPDATE SET role = role RETURNING id
             """, persistent: true)
-        linkName = try db.prepare("INSERT OR IGNORE INTO song_names(role, name, song) VALUES (?1, ?2, ?3)",
-                                  persistent: true)
+        linkName = try db.prepare(
+            "INSERT OR IGNORE INTO song_names(role, name, song) VALUES (?1, ?2, ?3)",
+            persistent: true)
         insertSearch = try db.prepare("INSERT OR REPLACE INTO search(id, text) VALUES (?1, ?2)", persistent: true)
         filesInDir = try db.prepare("SELECT id, path, size, mtime FROM files WHERE dir = ?1", persistent: true)
         setAlbum = try db.prepare("UPDATE songs SET album_id = ?2 WHERE id = ?1", persistent: true)
-        unlinkAlbumArtist = try db.prepare("DELETE FROM song_names WHERE song = ?1 AND role = \(LibrarySchema.Role.albumArtist.rawValue)",
-                                           persistent: true)
-        songsInAlbumDir = try db.prepare("""
+        unlinkAlbumArtist = try db.prepare(
+            "DELETE FROM song_names WHERE song = ?1 AND role = \(LibrarySchema.Role.albumArtist.rawValue)",
+            persistent: true)
+        songsInAlbumDir = try db.prepare(
+            """
             SELECT s.id, f.path, s.album, s.albumartists, s.compilation, s.artists, s.artist_sort,
                 coalesce(s.albumartist_sort, ''), s.year, s.album_id, s.added
             FROM songs s JOIN files f ON f.id = s.id WHERE s.album_dir = ?1
@@ -72,19 +79,25 @@ final class LibraryWriter {
         try filesInDir.bind(.blob(dir), at: 1)
         var out: [PathKey: (id: Int64, known: ScanDecision.Known)] = [:]
         while try filesInDir.step() {
-            out[PathKey(filesInDir.blob(1) ?? [])] = (filesInDir.int64(0),
-                                             ScanDecision.Known(size: filesInDir.int64(2), mtimeNanoseconds: filesInDir.int64(3)))
+            out[PathKey(filesInDir.blob(1) ?? [])] = (
+                filesInDir.int64(0),
+                ScanDecision.Known(size: filesInDir.int64(2), mtimeNanoseconds: filesInDir.int64(3))
+            )
         }
         return out
     }
 
     /// Records a file that was read: its row (size, mtime, `error` when unreadable or corrupt), with the song it
     /// held before gone. Returns the file's id; its new song is inserted by `settle` once its album is decided.
-    func recordFile(path: [UInt8], root: [UInt8], dir: [UInt8], size: Int64, mtime: Int64, error: String?,
-                    scan: Int64) throws(SQLiteError) -> Int64? {
+    func recordFile(
+        path: [UInt8], root: [UInt8], dir: [UInt8], size: Int64, mtime: Int64, error: String?,
+        scan: Int64
+    ) throws(SQLiteError) -> Int64? {
         upsertFile.reset()
-        try upsertFile.bind([.blob(path), .blob(root), .blob(dir), .integer(size), .integer(mtime),
-                             error.map { .text($0) } ?? .null, .integer(scan)])
+        try upsertFile.bind([
+            .blob(path), .blob(root), .blob(dir), .integer(size), .integer(mtime),
+            error.map { .text($0) } ?? .null, .integer(scan)
+        ])
         guard try upsertFile.step() else { return nil }
         let id = upsertFile.int64(0)
         upsertFile.reset()
@@ -93,8 +106,10 @@ final class LibraryWriter {
     }
 
     /// Inserts the song of file `id` in album `albumID` (nil: none) of `albumDir`, listed under `albumArtist`.
-    func insertSong(id: Int64, song: LibrarySong, albumDir: [UInt8]?, albumID: Int64?, albumArtist: String,
-                    now: Int64) throws(SQLiteError) {
+    func insertSong(
+        id: Int64, song: LibrarySong, albumDir: [UInt8]?, albumID: Int64?, albumArtist: String,
+        now: Int64
+    ) throws(SQLiteError) {
         func int(_ v: Int?) -> SQLiteValue { v.map { .integer(Int64($0)) } ?? .null }
         try insertSong.run([
             .integer(id), .text(song.title), .text(TextFolding.fold(song.title)), song.album.map { .text($0) } ?? .null,
@@ -105,7 +120,7 @@ final class LibraryWriter {
             .integer(song.hasLyrics ? 1 : 0), .text(song.artistSortKey), .text(LibraryDatabase.join(song.artists)),
             .text(LibraryDatabase.join(song.albumArtists)), .text(LibraryDatabase.join(song.genres)),
             .text(LibraryDatabase.join(song.composers)), .integer(now), albumDir.map { .blob($0) } ?? .null,
-            .text(song.albumArtistSortKey),
+            .text(song.albumArtistSortKey)
         ])
         let searchText = song.searchText
         try insertSearch.run([.integer(id), .text(searchText)])
@@ -120,9 +135,11 @@ final class LibraryWriter {
         if let known = albumIDs[album.key] { return known }
         upsertAlbum.reset()
         defer { upsertAlbum.reset() }
-        try upsertAlbum.bind([.text(album.key), .text(TextFolding.fold(album.name)), .text(album.name),
-                              .text(album.artist), .text(album.sort), album.year.map { .integer(Int64($0)) } ?? .null,
-                              .integer(added)])
+        try upsertAlbum.bind([
+            .text(album.key), .text(TextFolding.fold(album.name)), .text(album.name),
+            .text(album.artist), .text(album.sort), album.year.map { .integer(Int64($0)) } ?? .null,
+            .integer(added)
+        ])
         guard try upsertAlbum.step() else { return nil }
         let id = upsertAlbum.int64(0)
         albumIDs[album.key] = id
@@ -151,8 +168,10 @@ final class LibraryWriter {
             nameID = known
         } else {
             upsertName.reset()
-            try upsertName.bind([.integer(role.rawValue), .text(key), .text(name),
-                                 .text(SortName.key(for: name, sortTag: sortTag))])
+            try upsertName.bind([
+                .integer(role.rawValue), .text(key), .text(name),
+                .text(SortName.key(for: name, sortTag: sortTag))
+            ])
             guard try upsertName.step() else { return }
             nameID = upsertName.int64(0)
             upsertName.reset()

@@ -12,8 +12,10 @@ enum ParallelMap {
     /// previous batch to the database while this batch's tags are read (the writes and the reads then overlap;
     /// with two cores, one writes and one reads). The caller's thread is blocked until both are done, so
     /// `alongside` may use what the caller owns.
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R,
-                                              alongside: (() -> Void)?) -> [R] {
+    static func map<T: Sendable, R: Sendable>(
+        _ items: [T], _ transform: @Sendable (T) -> R,
+        alongside: (() -> Void)?
+    ) -> [R] {
         let slots = Slots<R>(count: items.count)
         let first = alongside == nil ? 0 : 1
         items.withUnsafeBufferPointer { input in

@@ -6,8 +6,10 @@ import SQLite
 enum PlaylistFiles {
     /// Records every playlist file of a scan (re-read each time: there are few) and forgets the ones gone: all
     /// others after a full scan, or those below `within` after a rescan of some folders (inotify).
-    static func sync(_ files: [[UInt8]], within folders: [[UInt8]]? = nil, db: SQLiteDatabase,
-                     log: (String) -> Void) throws(SQLiteError) {
+    static func sync(
+        _ files: [[UInt8]], within folders: [[UInt8]]? = nil, db: SQLiteDatabase,
+        log: (String) -> Void
+    ) throws(SQLiteError) {
         let now = Int64(time(nil))
         var kept: Set<[UInt8]> = []
         try db.execute("BEGIN IMMEDIATE")
@@ -23,20 +25,27 @@ enum PlaylistFiles {
                 }
                 kept.insert(file)
                 let name = FileTitle.title(fromPath: path)
-                let id = try db.query("""
-                    INSERT INTO playlists(id, name, key, path, created, modified, position)
-                    VALUES (\(LibrarySchema.nextPlaylistID), ?1, ?2, ?3, ?4, ?4,
-                        (SELECT coalesce(max(position), 0) + 1 FROM playlists))
-                    ON CONFLICT(path) DO UPDATE SET name = ?1, key = ?2 RETURNING id
-                    """, [.text(name), .text(TextFolding.fold(name)), .blob(file), .integer(now)]).first?.first?.integer ?? -1
+                let id =
+                    try db.query(
+                        """
+                        INSERT INTO playlists(id, name, key, path, created, modified, position)
+                        VALUES (\(LibrarySchema.nextPlaylistID), ?1, ?2, ?3, ?4, ?4,
+                            (SELECT coalesce(max(position), 0) + 1 FROM playlists))
+                        ON CONFLICT(path) DO UPDATE SET name = ?1, key = ?2 RETURNING id
+                        """, [.text(name), .text(TextFolding.fold(name)), .blob(file), .integer(now)]
+                    ).first?.first?.integer ?? -1
                 // Unchanged contents are left alone; changed ones move the playlist's ModifiedDate.
-                let stored = try db.query("SELECT path FROM playlist_items WHERE playlist = ?1 ORDER BY position",
-                                          [.integer(id)]).map { $0.first?.blob ?? [] }
+                let stored = try db.query(
+                    "SELECT path FROM playlist_items WHERE playlist = ?1 ORDER BY position",
+                    [.integer(id)]
+                ).map { $0.first?.blob ?? [] }
                 if stored == entries { continue }
                 try db.run("UPDATE playlists SET modified = ?2 WHERE id = ?1", [.integer(id), .integer(now)])
                 try db.run("DELETE FROM playlist_items WHERE playlist = ?1", [.integer(id)])
                 let insert = try db.prepare("INSERT INTO playlist_items(playlist, position, path) VALUES (?1, ?2, ?3)")
-                for (i, entry) in entries.enumerated() { try insert.run([.integer(id), .integer(Int64(i)), .blob(entry)]) }
+                for (i, entry) in entries.enumerated() {
+                    try insert.run([.integer(id), .integer(Int64(i)), .blob(entry)])
+                }
             }
             for row in try db.query("SELECT id, path FROM playlists WHERE path IS NOT NULL") {
                 guard let path = row[1].blob, !kept.contains(path), let id = row[0].integer else { continue }
@@ -71,13 +80,15 @@ enum PlaylistFiles {
                 bytes += chunk[..<n]
             }
             let base = path.split(separator: "/").dropLast().joined(separator: "/")
-            return .success(XSPFParser.locations(String(decoding: bytes, as: UTF8.self)).compactMap { location -> [UInt8]? in
-                guard let parsed = try? MediaLocation(parsing: location, relativeTo: "/" + base) else { return nil }
-                return parsed.path.map { BytePath.bytes($0) }
-            })
+            return .success(
+                XSPFParser.locations(String(decoding: bytes, as: UTF8.self)).compactMap { location -> [UInt8]? in
+                    guard let parsed = try? MediaLocation(parsing: location, relativeTo: "/" + base) else { return nil }
+                    return parsed.path.map { BytePath.bytes($0) }
+                })
         }
         do throws(PlaylistError) {
-            return .success(try PlaylistReader.read(path: path).items.compactMap { $0.location.path.map { BytePath.bytes($0) } })
+            return .success(
+                try PlaylistReader.read(path: path).items.compactMap { $0.location.path.map { BytePath.bytes($0) } })
         } catch {
             return .failure(Failure(reason: error.description))
         }

@@ -29,12 +29,15 @@ final class PlaylistStore {
     /// entries the library holds as songs, streams the http(s) entries (only AddStreams stores those, checked).
     private func all() throws(SQLiteError) -> [PlaylistInfo] {
         var out = [
-            PlaylistInfo(id: PlaylistInfo.recentlyAddedID, name: PlaylistInfo.recentlyAddedName, source: .recentlyAdded,
-                         position: -2, songs: min(PlaylistInfo.automaticLimit, try count("SELECT count(*) FROM songs"))),
-            PlaylistInfo(id: PlaylistInfo.mostPlayedID, name: PlaylistInfo.mostPlayedName, source: .mostPlayed, position: -1,
-                         songs: min(PlaylistInfo.automaticLimit, try count("SELECT count(*) FROM songs WHERE plays > 0"))),
+            PlaylistInfo(
+                id: PlaylistInfo.recentlyAddedID, name: PlaylistInfo.recentlyAddedName, source: .recentlyAdded,
+                position: -2, songs: min(PlaylistInfo.automaticLimit, try count("SELECT count(*) FROM songs"))),
+            PlaylistInfo(
+                id: PlaylistInfo.mostPlayedID, name: PlaylistInfo.mostPlayedName, source: .mostPlayed, position: -1,
+                songs: min(PlaylistInfo.automaticLimit, try count("SELECT count(*) FROM songs WHERE plays > 0")))
         ]
-        for row in try db.query("""
+        for row in try db.query(
+            """
             SELECT p.id, p.name, p.path, p.created, p.modified, p.last_played, p.position,
                    (SELECT count(*) FROM playlist_items i JOIN files f ON f.path = i.path JOIN songs s ON s.id = f.id
                     WHERE i.playlist = p.id),
@@ -42,14 +45,17 @@ final class PlaylistStore {
                     AND (lower(substr(CAST(i.path AS TEXT), 1, 7)) = 'http://'
                          OR lower(substr(CAST(i.path AS TEXT), 1, 8)) = 'https://'))
             FROM playlists p
-            """) {
+            """)
+        {
             let path = row[2].blob
-            out.append(PlaylistInfo(id: String(row[0].integer ?? 0), name: row[1].text ?? "",
-                                    source: path != nil ? .file : .user, created: row[3].integer ?? 0,
-                                    modified: row[4].integer ?? 0, lastPlayed: row[5].integer,
-                                    position: row[6].integer ?? 0, songs: Int(truncatingIfNeeded: row[7].integer ?? 0),
-                                    streams: Int(truncatingIfNeeded: row[8].integer ?? 0),
-                                    path: path.map(BytePath.string)))
+            out.append(
+                PlaylistInfo(
+                    id: String(row[0].integer ?? 0), name: row[1].text ?? "",
+                    source: path != nil ? .file : .user, created: row[3].integer ?? 0,
+                    modified: row[4].integer ?? 0, lastPlayed: row[5].integer,
+                    position: row[6].integer ?? 0, songs: Int(truncatingIfNeeded: row[7].integer ?? 0),
+                    streams: Int(truncatingIfNeeded: row[8].integer ?? 0),
+                    path: path.map(BytePath.string)))
         }
         return out
     }
@@ -89,11 +95,15 @@ final class PlaylistStore {
         let id: Int64
         do throws(SQLiteError) {
             let now = Self.now()
-            let position = (try db.query("SELECT coalesce(max(position), 0) + 1 FROM playlists").first?.first?.integer) ?? 1
-            id = try db.query("""
-                INSERT INTO playlists(id, name, key, created, modified, position)
-                VALUES (\(LibrarySchema.nextPlaylistID), ?1, ?2, ?3, ?3, ?4) RETURNING id
-                """, [.text(name), .text(TextFolding.fold(name)), .integer(now), .integer(position)])
+            let position =
+                (try db.query("SELECT coalesce(max(position), 0) + 1 FROM playlists").first?.first?.integer) ?? 1
+            id =
+                try db.query(
+                    """
+                    INSERT INTO playlists(id, name, key, created, modified, position)
+                    VALUES (\(LibrarySchema.nextPlaylistID), ?1, ?2, ?3, ?3, ?4) RETURNING id
+                    """, [.text(name), .text(TextFolding.fold(name)), .integer(now), .integer(position)]
+                )
                 .first?.first?.integer ?? -1
         } catch { throw .storage(error) }
         return try find(.id(String(id)))
@@ -103,8 +113,9 @@ final class PlaylistStore {
         let (id, _) = try userPlaylist(reference)
         let name = try checkedName(newName, renaming: String(id))
         do throws(SQLiteError) {
-            try db.run("UPDATE playlists SET name = ?2, key = ?3, modified = ?4 WHERE id = ?1",
-                       [.integer(id), .text(name), .text(TextFolding.fold(name)), .integer(Self.now())])
+            try db.run(
+                "UPDATE playlists SET name = ?2, key = ?3, modified = ?4 WHERE id = ?1",
+                [.integer(id), .text(name), .text(TextFolding.fold(name)), .integer(Self.now())])
         } catch { throw .storage(error) }
     }
 
@@ -123,8 +134,11 @@ final class PlaylistStore {
         let (id, _) = try userPlaylist(reference)
         do {
             try db.transaction {
-                var next = try db.query("SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist = ?1",
-                                        [.integer(id)]).first?.first?.integer ?? 0
+                var next =
+                    try db.query(
+                        "SELECT coalesce(max(position), -1) + 1 FROM playlist_items WHERE playlist = ?1",
+                        [.integer(id)]
+                    ).first?.first?.integer ?? 0
                 let insert = try db.prepare("INSERT INTO playlist_items(playlist, position, path) VALUES (?1, ?2, ?3)")
                 for path in paths {
                     try insert.run([.integer(id), .integer(next), .blob(path)])
@@ -139,7 +153,9 @@ final class PlaylistStore {
     func remove(_ reference: PlaylistReference, at position: Int) throws(Failure) {
         let (id, info) = try userPlaylist(reference)
         var paths = try itemPaths(id)
-        guard paths.indices.contains(position) else { throw .badPosition(position, count: paths.count, playlist: info.name) }
+        guard paths.indices.contains(position) else {
+            throw .badPosition(position, count: paths.count, playlist: info.name)
+        }
         paths.remove(at: position)
         try replaceItems(id, paths)
     }
@@ -163,8 +179,10 @@ final class PlaylistStore {
 
     private func itemPaths(_ id: Int64) throws(Failure) -> [[UInt8]] {
         do throws(SQLiteError) {
-            return try db.query("SELECT path FROM playlist_items WHERE playlist = ?1 ORDER BY position",
-                                [.integer(id)]).compactMap { $0.first?.blob }
+            return try db.query(
+                "SELECT path FROM playlist_items WHERE playlist = ?1 ORDER BY position",
+                [.integer(id)]
+            ).compactMap { $0.first?.blob }
         } catch { throw .storage(error) }
     }
 
@@ -197,7 +215,8 @@ final class PlaylistStore {
         switch info.source {
         case .recentlyAdded: sql = "\(select) ORDER BY s.added DESC, s.id DESC LIMIT \(PlaylistInfo.automaticLimit)"
         case .mostPlayed:
-            sql = "\(select) WHERE s.plays > 0 ORDER BY s.plays DESC, s.last_played DESC LIMIT \(PlaylistInfo.automaticLimit)"
+            sql =
+                "\(select) WHERE s.plays > 0 ORDER BY s.plays DESC, s.last_played DESC LIMIT \(PlaylistInfo.automaticLimit)"
         case .user, .file:
             sql = "\(select) JOIN playlist_items i ON i.path = f.path WHERE i.playlist = ?1 ORDER BY i.position"
             bindings = [.integer(Int64(info.id) ?? -1)]

@@ -10,7 +10,8 @@ extension SearchIndex {
         let songs = Int(truncatingIfNeeded: size?.first?.integer ?? 0)
         let textBytes = Int(truncatingIfNeeded: size.flatMap { $0.count > 1 ? $0[1].integer : nil } ?? 0)
         var builder = Builder(songs: songs, textBytes: textBytes)
-        let statement = try db.prepare("""
+        let statement = try db.prepare(
+            """
             SELECT s.id, t.text FROM songs s JOIN files f ON f.id = s.id JOIN search t ON t.id = s.id \
             LEFT JOIN albums a ON a.id = s.album_id ORDER BY \(LibrarySQL.songOrder(.natural))
             """)

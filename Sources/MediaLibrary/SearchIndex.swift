@@ -94,8 +94,10 @@ struct SearchIndex: Sendable {
     /// The offset of the first occurrence of the `count` bytes at `key` in `base[from..<end]`: memchr to each
     /// place holding the needle's rarest byte (at `anchor` in the needle), memcmp for the whole needle there.
     /// (glibc's memmem is not exported to Swift; on the short needles a search box sends this is as fast.)
-    private static func find(_ key: UnsafePointer<UInt8>, _ count: Int, anchor: Int, in base: UnsafeRawPointer,
-                             from: Int, to end: Int) -> Int? {
+    private static func find(
+        _ key: UnsafePointer<UInt8>, _ count: Int, anchor: Int, in base: UnsafeRawPointer,
+        from: Int, to end: Int
+    ) -> Int? {
         let byte = Int32(key[anchor])
         // Candidate starts run from `from` to `end - count`; the anchor byte sits `anchor` further on.
         var scan = from + anchor
@@ -122,8 +124,11 @@ struct SearchIndex: Sendable {
                     var position = 0
                     var song = 0
                     while position < haystack.count {
-                        guard let at = Self.find(key, wanted.count, anchor: anchor, in: base, from: position,
-                                                 to: haystack.count) else {
+                        guard
+                            let at = Self.find(
+                                key, wanted.count, anchor: anchor, in: base, from: position,
+                                to: haystack.count)
+                        else {
                             return
                         }
                         // Hits come in order: walk forward to the song holding this one (at most every song once

@@ -15,7 +15,8 @@ struct StationStore {
 
     /// Adds `station`, or changes the URL of the one with the same name (ignoring case).
     func add(_ station: RadioStation) throws(SQLiteError) {
-        try db.run("""
+        try db.run(
+            """
             INSERT INTO stations(name, key, url) VALUES (?1, ?2, ?3)
             ON CONFLICT(key) DO UPDATE SET url = excluded.url
             """, [.text(station.name), .text(Self.key(station.name)), .text(station.url)])
@@ -35,7 +36,8 @@ struct StationStore {
         var imported: Int?
         if let text = Self.readSmallFile(path) {
             let stations = RadioStation.parseList(text)
-            for s in stations where try db.query("SELECT 1 FROM stations WHERE key = ?1", [.text(Self.key(s.name))]).isEmpty {
+            for s in stations
+            where try db.query("SELECT 1 FROM stations WHERE key = ?1", [.text(Self.key(s.name))]).isEmpty {
                 try add(s)
             }
             imported = stations.count

@@ -10,9 +10,11 @@ enum TagReader {
         do {
             let decoder = try DecoderRegistry.open(path: BytePath.string(path))
             let duration = decoder.totalFrames.map { decoder.format.microseconds(forFrames: $0) }
-            return .success(LibrarySong(path: path, tags: decoder.tags, durationMicroseconds: duration,
-                                        sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
-                                        fileSize: size, hasSidecarLyrics: hasSidecarLyrics))
+            return .success(
+                LibrarySong(
+                    path: path, tags: decoder.tags, durationMicroseconds: duration,
+                    sampleRate: decoder.format.sampleRate, channels: decoder.format.channels,
+                    fileSize: size, hasSidecarLyrics: hasSidecarLyrics))
         } catch {
             return .failure(error)
         }

@@ -32,7 +32,7 @@ public struct Mpg123Error: Error, Sendable, CustomStringConvertible {
         case Int32(MPG123_OUT_OF_MEM.rawValue):
             return .outOfMemory
         case Int32(MPG123_RESYNC_FAIL.rawValue), Int32(MPG123_NO_RELSEEK.rawValue), Int32(MPG123_BAD_BAND.rawValue),
-             Int32(MPG123_NO_SPACE.rawValue), Int32(MPG123_OUT_OF_SYNC.rawValue), Int32(MPG123_NO_BUFFERS.rawValue):
+            Int32(MPG123_NO_SPACE.rawValue), Int32(MPG123_OUT_OF_SYNC.rawValue), Int32(MPG123_NO_BUFFERS.rawValue):
             return .badStream
         default:
             return .other

@@ -64,19 +64,23 @@ public final class Mpg123Handle {
         if options.fuzzySeek { flags |= Int(MPG123_FUZZY.rawValue) }
         try check(mpg123_param2(mh, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0), "mpg123_param(MPG123_ADD_FLAGS)")
         if !options.gapless {
-            try check(mpg123_param2(mh, Int32(MPG123_REMOVE_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue), 0),
-                      "mpg123_param(MPG123_REMOVE_FLAGS)")
+            try check(
+                mpg123_param2(mh, Int32(MPG123_REMOVE_FLAGS.rawValue), Int(MPG123_GAPLESS.rawValue), 0),
+                "mpg123_param(MPG123_REMOVE_FLAGS)")
         }
-        try check(mpg123_param2(mh, Int32(MPG123_RESYNC_LIMIT.rawValue), options.resyncLimit, 0),
-                  "mpg123_param(MPG123_RESYNC_LIMIT)")
+        try check(
+            mpg123_param2(mh, Int32(MPG123_RESYNC_LIMIT.rawValue), options.resyncLimit, 0),
+            "mpg123_param(MPG123_RESYNC_LIMIT)")
         // s16 is what mpg123 produces most cheaply and exactly; allow it (only it) at every rate.
         try check(mpg123_format_none(mh), "mpg123_format_none")
         var rates: UnsafePointer<Int>?
         var count = 0
         mpg123_rates(&rates, &count)
         for i in 0..<count {
-            try check(mpg123_format(mh, rates![i], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
-                                    Int32(MPG123_ENC_SIGNED_16.rawValue)), "mpg123_format")
+            try check(
+                mpg123_format(
+                    mh, rates![i], Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
+                    Int32(MPG123_ENC_SIGNED_16.rawValue)), "mpg123_format")
         }
     }
 
@@ -88,15 +92,19 @@ public final class Mpg123Handle {
 
     /// Opens the stream on `input` (mpg123_replace_reader_handle + mpg123_open_handle).
     public func open(_ input: some Mpg123Input) throws(Mpg123Error) {
-        try check(mpg123_replace_reader_handle(mh, { handle, buffer, count in
-            guard let handle, let buffer else { return -1 }
-            let box = Unmanaged<InputBox>.fromOpaque(handle).takeUnretainedValue()
-            return box.input.mpg123Read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
-        }, { handle, offset, whence in
-            guard let handle else { return -1 }
-            let box = Unmanaged<InputBox>.fromOpaque(handle).takeUnretainedValue()
-            return off_t(box.input.mpg123Seek(offset: Int64(offset), whence: whence))
-        }, nil), "mpg123_replace_reader_handle")
+        try check(
+            mpg123_replace_reader_handle(
+                mh,
+                { handle, buffer, count in
+                    guard let handle, let buffer else { return -1 }
+                    let box = Unmanaged<InputBox>.fromOpaque(handle).takeUnretainedValue()
+                    return box.input.mpg123Read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count))
+                },
+                { handle, offset, whence in
+                    guard let handle else { return -1 }
+                    let box = Unmanaged<InputBox>.fromOpaque(handle).takeUnretainedValue()
+                    return off_t(box.input.mpg123Seek(offset: Int64(offset), whence: whence))
+                }, nil), "mpg123_replace_reader_handle")
         let box = InputBox(input)
         inputBox = box
         try check(mpg123_open_handle(mh, Unmanaged.passUnretained(box).toOpaque()), "mpg123_open_handle")
@@ -108,8 +116,9 @@ public final class Mpg123Handle {
         var channels: Int32 = 0
         var encoding: Int32 = 0
         try check(mpg123_getformat(mh, &rate, &channels, &encoding), "mpg123_getformat")
-        return OutputFormat(rate: rate, channels: Int(channels),
-                            isSigned16: encoding == Int32(MPG123_ENC_SIGNED_16.rawValue))
+        return OutputFormat(
+            rate: rate, channels: Int(channels),
+            isSigned16: encoding == Int32(MPG123_ENC_SIGNED_16.rawValue))
     }
 
     /// Pins the output to one rate and channel count of s16: later frames of another format are converted by
@@ -184,9 +193,10 @@ public final class Mpg123Handle {
         var result = Mpg123ID3()
         guard mpg123_id3(mh, &v1, &v2) == Int32(MPG123_OK.rawValue) else { return result }
         if let t = v1?.pointee {
-            result.v1 = Mpg123ID3.V1(title: bytes(of: t.title), artist: bytes(of: t.artist),
-                                     album: bytes(of: t.album), year: bytes(of: t.year),
-                                     comment: bytes(of: t.comment), genre: t.genre)
+            result.v1 = Mpg123ID3.V1(
+                title: bytes(of: t.title), artist: bytes(of: t.artist),
+                album: bytes(of: t.album), year: bytes(of: t.year),
+                comment: bytes(of: t.comment), genre: t.genre)
         }
         if let t = v2?.pointee {
             result.v2Version = Int(t.version)
@@ -196,8 +206,9 @@ public final class Mpg123Handle {
                 for i in 0..<list.1 {
                     var frame = base[i]
                     let id = withUnsafeBytes(of: &frame.id) { String(decoding: $0, as: UTF8.self) }
-                    result.v2Frames.append(Mpg123ID3.TextFrame(
-                        id: id, description: strings(frame.description).first ?? "", values: strings(frame.text)))
+                    result.v2Frames.append(
+                        Mpg123ID3.TextFrame(
+                            id: id, description: strings(frame.description).first ?? "", values: strings(frame.text)))
                 }
             }
             if let base = t.picture {
@@ -208,10 +219,12 @@ public final class Mpg123Handle {
                 }
                 if let i = chosen {
                     let p = base[i]
-                    result.pictures = [Mpg123ID3.Picture(
-                        type: Int(UInt8(bitPattern: p.type)), mimeType: strings(p.mime_type).first ?? "",
-                        description: strings(p.description).first ?? "",
-                        data: Array(UnsafeBufferPointer(start: p.data, count: p.size)))]
+                    result.pictures = [
+                        Mpg123ID3.Picture(
+                            type: Int(UInt8(bitPattern: p.type)), mimeType: strings(p.mime_type).first ?? "",
+                            description: strings(p.description).first ?? "",
+                            data: Array(UnsafeBufferPointer(start: p.data, count: p.size)))
+                    ]
                 }
             }
         }

@@ -10,8 +10,9 @@ public struct Mpg123ID3: Sendable, Hashable {
         public var genre: UInt8
 
         public init(title: [UInt8], artist: [UInt8], album: [UInt8], year: [UInt8], comment: [UInt8], genre: UInt8) {
-            (self.title, self.artist, self.album, self.year, self.comment, self.genre)
-                = (title, artist, album, year, comment, genre)
+            (self.title, self.artist, self.album, self.year, self.comment, self.genre) = (
+                title, artist, album, year, comment, genre
+            )
         }
     }
 

@@ -24,15 +24,20 @@ public final class PulseContext: @unchecked Sendable {
     public init(mainloop: PulseMainloop, properties: [String: String]) throws(PulseError) {
         self.mainloop = mainloop
         let props = PulseProplist(properties)
-        guard let c = pa_context_new_with_proplist(mainloop.api, properties["application.name"] ?? "Linnet",
-                                                   props.raw) else {
+        guard
+            let c = pa_context_new_with_proplist(
+                mainloop.api, properties["application.name"] ?? "Linnet",
+                props.raw)
+        else {
             throw PulseError(operation: "pa_context_new_with_proplist", message: "out of memory")
         }
         raw = c
-        pa_context_set_state_callback(raw, { _, userdata in
-            let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
-            withExtendedLifetime(me) { me.stateChanged() }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        pa_context_set_state_callback(
+            raw,
+            { _, userdata in
+                let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
+                withExtendedLifetime(me) { me.stateChanged() }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
@@ -85,13 +90,15 @@ public final class PulseContext: @unchecked Sendable {
 
     /// Subscribes to sink-input events (volume/mute/move changes made by anyone).
     public func subscribeSinkInputs() {
-        pa_context_set_subscribe_callback(raw, { _, type, index, userdata in
-            let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
-            let facility = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
-            guard facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue else { return }
-            let kind = type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
-            withExtendedLifetime(me) { me.onSinkInputEvent?(index, kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue) }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        pa_context_set_subscribe_callback(
+            raw,
+            { _, type, index, userdata in
+                let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
+                let facility = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+                guard facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue else { return }
+                let kind = type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+                withExtendedLifetime(me) { me.onSinkInputEvent?(index, kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue) }
+            }, Unmanaged.passUnretained(self).toOpaque())
         let op = pa_context_subscribe(raw, PA_SUBSCRIPTION_MASK_SINK_INPUT, nil, nil)
         if let op { pa_operation_unref(op) }
     }
@@ -99,17 +106,21 @@ public final class PulseContext: @unchecked Sendable {
     /// Asks the server for one sink input's volume and mute; `completion` runs on the loop thread.
     public func sinkInputVolume(index: UInt32, _ completion: @escaping (PulseVolume?) -> Void) {
         let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
-        let op = pa_context_get_sink_input_info(raw, index, { _, info, eol, userdata in
-            let box = Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(userdata!)
-            if let info {
-                box.takeUnretainedValue().call(PulseVolume(info.pointee.volume, map: info.pointee.channel_map,
-                                                           muted: info.pointee.mute != 0))
-            } else if eol != 0 {
-                // eol > 0 after an info (already delivered), eol < 0 on error: finish either way.
-                if eol < 0 { box.takeUnretainedValue().call(nil) }
-                box.release()
-            }
-        }, box)
+        let op = pa_context_get_sink_input_info(
+            raw, index,
+            { _, info, eol, userdata in
+                let box = Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(userdata!)
+                if let info {
+                    box.takeUnretainedValue().call(
+                        PulseVolume(
+                            info.pointee.volume, map: info.pointee.channel_map,
+                            muted: info.pointee.mute != 0))
+                } else if eol != 0 {
+                    // eol > 0 after an info (already delivered), eol < 0 on error: finish either way.
+                    if eol < 0 { box.takeUnretainedValue().call(nil) }
+                    box.release()
+                }
+            }, box)
         if let op { pa_operation_unref(op) } else { Unmanaged<CallbackBox<PulseVolume?>>.fromOpaque(box).release() }
     }
 
@@ -157,12 +168,14 @@ public struct PulseVolume: Sendable, Equatable {
     static func cvolume(channels: Int, volume: Double, balance: Double = 0) -> pa_cvolume {
         var cv = pa_cvolume()
         // Pinned to [0, PA_VOLUME_MAX] before the conversion (NaN counts as 0), so it cannot trap.
-        let level = volume.isNaN ? 0 : min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5)
+        let level =
+            volume.isNaN ? 0 : min(Double(linnet_pa_volume_max), max(0, volume) * Double(linnet_pa_volume_norm) + 0.5)
         pa_cvolume_set(&cv, UInt32(clamping: channels), pa_volume_t(level))
         if balance != 0, balance.isFinite, channels > 1, channels <= Int(PA_CHANNELS_MAX) {
             var map = pa_channel_map()
             if pa_channel_map_init_auto(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT) != nil,
-               pa_channel_map_can_balance(&map) != 0 {
+                pa_channel_map_can_balance(&map) != 0
+            {
                 pa_cvolume_set_balance(&cv, &map, Float(min(1, max(-1, balance))))
             }
         }

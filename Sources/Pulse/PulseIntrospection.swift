@@ -30,19 +30,27 @@ extension PulseContext {
     /// Asks for a sink by index; nil when it does not exist (any more).
     public func sinkInfo(index: UInt32, _ completion: @escaping (PulseSinkInfo?) -> Void) {
         let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
-        let op = pa_context_get_sink_info_by_index(raw, index, { _, info, eol, ud in
-            PulseContext.deliver(info.map { PulseSinkInfo($0.pointee) }, eol: eol, ud)
-        }, box)
+        let op = pa_context_get_sink_info_by_index(
+            raw, index,
+            { _, info, eol, ud in
+                PulseContext.deliver(info.map { PulseSinkInfo($0.pointee) }, eol: eol, ud)
+            }, box)
         if let op { pa_operation_unref(op) } else { PulseContext.fail(PulseSinkInfo?.self, box); completion(nil) }
     }
 
     /// Asks for one sink input; nil when it does not exist.
     public func sinkInputInfo(index: UInt32, _ completion: @escaping (PulseSinkInputInfo?) -> Void) {
         let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
-        let op = pa_context_get_sink_input_info(raw, index, { _, info, eol, ud in
-            PulseContext.deliver(info.map { PulseSinkInputInfo(index: $0.pointee.index, sink: $0.pointee.sink,
-                                                       properties: dictionary($0.pointee.proplist)) }, eol: eol, ud)
-        }, box)
+        let op = pa_context_get_sink_input_info(
+            raw, index,
+            { _, info, eol, ud in
+                PulseContext.deliver(
+                    info.map {
+                        PulseSinkInputInfo(
+                            index: $0.pointee.index, sink: $0.pointee.sink,
+                            properties: dictionary($0.pointee.proplist))
+                    }, eol: eol, ud)
+            }, box)
         if let op { pa_operation_unref(op) } else { PulseContext.fail(PulseSinkInputInfo?.self, box) }
     }
 
@@ -54,42 +62,51 @@ extension PulseContext {
             init(_ done: @escaping ([PulseSinkInputInfo]) -> Void) { self.done = done }
         }
         let box = Unmanaged.passRetained(Gather(completion)).toOpaque()
-        let op = pa_context_get_sink_input_info_list(raw, { _, info, eol, ud in
-            let g = Unmanaged<Gather>.fromOpaque(ud!)
-            if let info {
-                g.takeUnretainedValue().items.append(PulseSinkInputInfo(index: info.pointee.index, sink: info.pointee.sink,
-                                                                         properties: dictionary(info.pointee.proplist)))
-            } else if eol != 0 {
-                let me = g.takeRetainedValue()
-                me.done(me.items)
-            }
-        }, box)
+        let op = pa_context_get_sink_input_info_list(
+            raw,
+            { _, info, eol, ud in
+                let g = Unmanaged<Gather>.fromOpaque(ud!)
+                if let info {
+                    g.takeUnretainedValue().items.append(
+                        PulseSinkInputInfo(
+                            index: info.pointee.index, sink: info.pointee.sink,
+                            properties: dictionary(info.pointee.proplist)))
+                } else if eol != 0 {
+                    let me = g.takeRetainedValue()
+                    me.done(me.items)
+                }
+            }, box)
         if let op { pa_operation_unref(op) } else { Unmanaged<Gather>.fromOpaque(box).takeRetainedValue().done([]) }
     }
 
     /// Subscribes to sinks, sink inputs, cards and the server; `onSubscription` gets every event, the older
     /// `onSinkInputEvent` still gets the sink-input ones.
     public func subscribeRouteEvents() {
-        pa_context_set_subscribe_callback(raw, { _, type, index, userdata in
-            let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
-            let facilityBits = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
-            let kindBits = type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
-            let facility: PulseFacility
-            switch facilityBits {
-            case PA_SUBSCRIPTION_EVENT_SINK.rawValue: facility = .sink
-            case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue: facility = .sinkInput
-            case PA_SUBSCRIPTION_EVENT_CARD.rawValue: facility = .card
-            case PA_SUBSCRIPTION_EVENT_SERVER.rawValue: facility = .server
-            default: facility = .other
-            }
-            let change: PulseChange = kindBits == PA_SUBSCRIPTION_EVENT_NEW.rawValue ? .new
-                : kindBits == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue ? .remove : .change
-            withExtendedLifetime(me) {
-                if facility == .sinkInput { me.onSinkInputEvent?(index, change == .remove) }
-                me.onSubscription?(facility, change, index)
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
-        let mask = PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue
+        pa_context_set_subscribe_callback(
+            raw,
+            { _, type, index, userdata in
+                let me = Unmanaged<PulseContext>.fromOpaque(userdata!).takeUnretainedValue()
+                let facilityBits = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+                let kindBits = type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+                let facility: PulseFacility
+                switch facilityBits {
+                case PA_SUBSCRIPTION_EVENT_SINK.rawValue: facility = .sink
+                case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue: facility = .sinkInput
+                case PA_SUBSCRIPTION_EVENT_CARD.rawValue: facility = .card
+                case PA_SUBSCRIPTION_EVENT_SERVER.rawValue: facility = .server
+                default: facility = .other
+                }
+                let change: PulseChange =
+                    kindBits == PA_SUBSCRIPTION_EVENT_NEW.rawValue
+                    ? .new
+                    : kindBits == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue ? .remove : .change
+                withExtendedLifetime(me) {
+                    if facility == .sinkInput { me.onSinkInputEvent?(index, change == .remove) }
+                    me.onSubscription?(facility, change, index)
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
+        let mask =
+            PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue
             | PA_SUBSCRIPTION_MASK_CARD.rawValue | PA_SUBSCRIPTION_MASK_SERVER.rawValue
         if let op = pa_context_subscribe(raw, pa_subscription_mask_t(mask), nil, nil) { pa_operation_unref(op) }
     }

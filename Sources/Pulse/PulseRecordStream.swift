@@ -16,23 +16,30 @@ public final class PulseRecordStream: @unchecked Sendable {
     /// Captured bytes (whole frames), or `nil` with a byte count for a hole (data the server dropped).
     public var onData: ((UnsafeRawBufferPointer?, Int) -> Void)?
 
-    public init(context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int, channels: Int,
-                properties: [String: String]) throws(PulseError) {
+    public init(
+        context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int, channels: Int,
+        properties: [String: String]
+    ) throws(PulseError) {
         self.context = context
         self.sampleRate = sampleRate
         self.channels = channels
         self.format = format
-        raw = try context.newStream(name: name, format: format, sampleRate: sampleRate, channels: channels,
-                                    properties: properties)
+        raw = try context.newStream(
+            name: name, format: format, sampleRate: sampleRate, channels: channels,
+            properties: properties)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        pa_stream_set_state_callback(raw, { _, ud in
-            let me = Unmanaged<PulseRecordStream>.fromOpaque(ud!).takeUnretainedValue()
-            withExtendedLifetime(me) { me.onStateChange?(me.state) }
-        }, me)
-        pa_stream_set_read_callback(raw, { _, _, ud in
-            let me = Unmanaged<PulseRecordStream>.fromOpaque(ud!).takeUnretainedValue()
-            withExtendedLifetime(me) { me.readAvailable() }
-        }, me)
+        pa_stream_set_state_callback(
+            raw,
+            { _, ud in
+                let me = Unmanaged<PulseRecordStream>.fromOpaque(ud!).takeUnretainedValue()
+                withExtendedLifetime(me) { me.onStateChange?(me.state) }
+            }, me)
+        pa_stream_set_read_callback(
+            raw,
+            { _, _, ud in
+                let me = Unmanaged<PulseRecordStream>.fromOpaque(ud!).takeUnretainedValue()
+                withExtendedLifetime(me) { me.readAvailable() }
+            }, me)
     }
 
     deinit {
@@ -57,8 +64,9 @@ public final class PulseRecordStream: @unchecked Sendable {
     /// data delivered in fragments of about `fragmentBytes`. DONT_MOVE: when the source goes away the stream
     /// fails instead of silently recording another device.
     public func connect(device: String?, fragmentBytes: UInt32) throws(PulseError) {
-        var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
-                                  fragsize: fragmentBytes)
+        var attr = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
+            fragsize: fragmentBytes)
         let flags = PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_DONT_MOVE.rawValue
         if pa_stream_connect_record(raw, device, &attr, pa_stream_flags_t(flags)) < 0 {
             throw context.lastError("pa_stream_connect_record")

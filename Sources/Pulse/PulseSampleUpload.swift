@@ -15,11 +15,14 @@ public final class PulseSampleUpload: @unchecked Sendable {
     /// Starts uploading `bytes` (interleaved, native endian) as sample `name`; `completion(nil)` once the server
     /// has it, `completion(error)` otherwise; runs on the loop thread. Call with the lock held.
     @discardableResult
-    public static func start(context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int,
-                             channels: Int, bytes: [UInt8], properties: [String: String],
-                             completion: @escaping (PulseError?) -> Void) throws(PulseError) -> PulseSampleUpload {
-        let upload = try PulseSampleUpload(context: context, name: name, format: format, sampleRate: sampleRate,
-                                           channels: channels, bytes: bytes, properties: properties)
+    public static func start(
+        context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int,
+        channels: Int, bytes: [UInt8], properties: [String: String],
+        completion: @escaping (PulseError?) -> Void
+    ) throws(PulseError) -> PulseSampleUpload {
+        let upload = try PulseSampleUpload(
+            context: context, name: name, format: format, sampleRate: sampleRate,
+            channels: channels, bytes: bytes, properties: properties)
         upload.completion = completion
         upload.selfReference = upload
         guard pa_stream_connect_upload(upload.raw, bytes.count) == 0 else {
@@ -29,19 +32,24 @@ public final class PulseSampleUpload: @unchecked Sendable {
         return upload
     }
 
-    private init(context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int, channels: Int,
-                 bytes: [UInt8], properties: [String: String]) throws(PulseError) {
+    private init(
+        context: PulseContext, name: String, format: PulseStream.SampleFormat, sampleRate: Int, channels: Int,
+        bytes: [UInt8], properties: [String: String]
+    ) throws(PulseError) {
         guard !bytes.isEmpty else {
             throw PulseError(code: Int32(PA_ERR_INVALID.rawValue), operation: "upload of an empty sample")
         }
-        raw = try context.newStream(name: name, format: format, sampleRate: sampleRate, channels: channels,
-                                    properties: properties)
+        raw = try context.newStream(
+            name: name, format: format, sampleRate: sampleRate, channels: channels,
+            properties: properties)
         self.context = context
         self.bytes = bytes
-        pa_stream_set_state_callback(raw, { _, ud in
-            let me = Unmanaged<PulseSampleUpload>.fromOpaque(ud!).takeUnretainedValue()
-            withExtendedLifetime(me) { me.stateChanged() }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        pa_stream_set_state_callback(
+            raw,
+            { _, ud in
+                let me = Unmanaged<PulseSampleUpload>.fromOpaque(ud!).takeUnretainedValue()
+                withExtendedLifetime(me) { me.stateChanged() }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {

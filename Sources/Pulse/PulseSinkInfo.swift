@@ -44,9 +44,10 @@ public struct PulseSinkInfo: Sendable, Equatable {
         case Int32(PA_PORT_AVAILABLE_NO.rawValue): availability = .no
         default: availability = .unknown
         }
-        return Port(name: p.name.map { String(cString: $0) } ?? "",
-                    description: p.description.map { String(cString: $0) } ?? "",
-                    type: p.type, availability: availability)
+        return Port(
+            name: p.name.map { String(cString: $0) } ?? "",
+            description: p.description.map { String(cString: $0) } ?? "",
+            type: p.type, availability: availability)
     }
 
     private static func dictionary(_ list: OpaquePointer?) -> [String: String] {
@@ -64,16 +65,20 @@ extension PulseContext {
     /// Asks for a sink by name; `completion` runs once on the loop thread (nil: no such sink or an error).
     public func sinkInfo(name: String, _ completion: @escaping (PulseSinkInfo?) -> Void) {
         let box = Unmanaged.passRetained(CallbackBox(completion)).toOpaque()
-        let op = pa_context_get_sink_info_by_name(raw, name, { _, info, eol, userdata in
-            let box = Unmanaged<CallbackBox<PulseSinkInfo?>>.fromOpaque(userdata!)
-            if let info {
-                box.takeUnretainedValue().call(PulseSinkInfo(info.pointee))
-            } else if eol != 0 {
-                if eol < 0 { box.takeUnretainedValue().call(nil) }
-                box.release()
-            }
-        }, box)
-        if let op { pa_operation_unref(op) } else {
+        let op = pa_context_get_sink_info_by_name(
+            raw, name,
+            { _, info, eol, userdata in
+                let box = Unmanaged<CallbackBox<PulseSinkInfo?>>.fromOpaque(userdata!)
+                if let info {
+                    box.takeUnretainedValue().call(PulseSinkInfo(info.pointee))
+                } else if eol != 0 {
+                    if eol < 0 { box.takeUnretainedValue().call(nil) }
+                    box.release()
+                }
+            }, box)
+        if let op {
+            pa_operation_unref(op)
+        } else {
             Unmanaged<CallbackBox<PulseSinkInfo?>>.fromOpaque(box).release()
             completion(nil)
         }

@@ -29,24 +29,30 @@ extension PulseContext {
         let box = Unmanaged.passRetained(gather)
         defer { box.release() }
         let ud = box.toOpaque()
-        let list = pa_context_get_source_info_list(raw, { _, info, eol, ud in
-            let g = Unmanaged<Gather>.fromOpaque(ud!).takeUnretainedValue()
-            if let info, let name = info.pointee.name.map({ String(cString: $0) }) {
-                g.result.names.append(name)
-                if let sink = info.pointee.monitor_of_sink_name { g.result.monitorOfSink[String(cString: sink)] = name }
-            } else if eol != 0 {
-                g.done()
-            }
-        }, ud)
+        let list = pa_context_get_source_info_list(
+            raw,
+            { _, info, eol, ud in
+                let g = Unmanaged<Gather>.fromOpaque(ud!).takeUnretainedValue()
+                if let info, let name = info.pointee.name.map({ String(cString: $0) }) {
+                    g.result.names.append(name)
+                    if let sink = info.pointee.monitor_of_sink_name {
+                        g.result.monitorOfSink[String(cString: sink)] = name
+                    }
+                } else if eol != 0 {
+                    g.done()
+                }
+            }, ud)
         guard let list else { throw lastError("pa_context_get_source_info_list") }
-        let server = pa_context_get_server_info(raw, { _, info, ud in
-            let g = Unmanaged<Gather>.fromOpaque(ud!).takeUnretainedValue()
-            if let info {
-                g.result.defaultSink = info.pointee.default_sink_name.map { String(cString: $0) }
-                g.result.defaultSource = info.pointee.default_source_name.map { String(cString: $0) }
-            }
-            g.done()
-        }, ud)
+        let server = pa_context_get_server_info(
+            raw,
+            { _, info, ud in
+                let g = Unmanaged<Gather>.fromOpaque(ud!).takeUnretainedValue()
+                if let info {
+                    g.result.defaultSink = info.pointee.default_sink_name.map { String(cString: $0) }
+                    g.result.defaultSource = info.pointee.default_source_name.map { String(cString: $0) }
+                }
+                g.done()
+            }, ud)
         guard let server else {
             pa_operation_cancel(list)
             pa_operation_unref(list)

@@ -28,8 +28,9 @@ extension PulseStream {
         if timingTimer == nil {
             timingTimer = context.makeTimer { [unowned self] in
                 self.requestTimingUpdate()
-                self.timingIntervalMicroseconds = min(Self.lastTimingIntervalMicroseconds,
-                                                      self.timingIntervalMicroseconds * 2)
+                self.timingIntervalMicroseconds = min(
+                    Self.lastTimingIntervalMicroseconds,
+                    self.timingIntervalMicroseconds * 2)
                 self.armTimingUpdate()
             }
         }
@@ -61,9 +62,10 @@ extension PulseStream {
         guard timing == nil || stamp != lastTimingStamp else { return }
         lastTimingStamp = stamp
         guard t.read_index_corrupt == 0 else { return }
-        timing = PulseTiming(readIndex: t.read_index, sinkMicroseconds: t.sink_usec,
-                             transportMicroseconds: t.transport_usec, playing: t.playing != 0,
-                             receivedAt: pa_rtclock_now())
+        timing = PulseTiming(
+            readIndex: t.read_index, sinkMicroseconds: t.sink_usec,
+            transportMicroseconds: t.transport_usec, playing: t.playing != 0,
+            receivedAt: pa_rtclock_now())
         // Data is queued but the sink has not started on it (prebuffer, or a sink still sleeping through a long
         // idle block, as null sinks do for up to 2 s): ask again when it should have started, so the position
         // starts moving within a few ms of the first sound rather than at the next step of the ramp.

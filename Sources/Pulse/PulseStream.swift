@@ -49,59 +49,76 @@ public final class PulseStream: @unchecked Sendable {
     var lastTimingStamp: (Int, Int) = (0, 0)
 
     /// Creates a stream with `properties` (media.role, media.title, …).
-    public init(context: PulseContext, name: String, format: SampleFormat, sampleRate: Int, channels: Int,
-                properties: [String: String]) throws(PulseError) {
+    public init(
+        context: PulseContext, name: String, format: SampleFormat, sampleRate: Int, channels: Int,
+        properties: [String: String]
+    ) throws(PulseError) {
         self.context = context
         self.sampleRate = sampleRate
         self.channels = channels
-        raw = try context.newStream(name: name, format: format, sampleRate: sampleRate, channels: channels,
-                                    properties: properties)
+        raw = try context.newStream(
+            name: name, format: format, sampleRate: sampleRate, channels: channels,
+            properties: properties)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        pa_stream_set_state_callback(raw, { _, ud in
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) {
-                if me.state == .ready {
-                    if let corked = me.corkWhenReady {
-                        me.corkWhenReady = nil
-                        if let op = pa_stream_cork(me.raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
+        pa_stream_set_state_callback(
+            raw,
+            { _, ud in
+                let me = PulseStream.from(ud)
+                withExtendedLifetime(me) {
+                    if me.state == .ready {
+                        if let corked = me.corkWhenReady {
+                            me.corkWhenReady = nil
+                            if let op = pa_stream_cork(me.raw, corked ? 1 : 0, nil, nil) { pa_operation_unref(op) }
+                        }
+                        me.restartTimingUpdates()
                     }
-                    me.restartTimingUpdates()
+                    me.onStateChange?(me.state)
                 }
-                me.onStateChange?(me.state)
-            }
-        }, me)
-        pa_stream_set_write_callback(raw, { _, n, ud in
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) { me.onWriteRequest?(n) }
-        }, me)
-        pa_stream_set_underflow_callback(raw, { _, ud in
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) {
-                me.restartTimingUpdates()
-                me.onUnderflow?()
-            }
-        }, me)
-        pa_stream_set_latency_update_callback(raw, { _, ud in
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) {
-                me.recordTiming()
-                me.onTimingUpdate?()
-            }
-        }, me)
-        pa_stream_set_started_callback(raw, { _, ud in
-            // Playback began (after prebuffering or an underrun): fresh timing now, not at the ramp's next step.
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) { me.restartTimingUpdates() }
-        }, me)
-        pa_stream_set_moved_callback(raw, { _, ud in
-            let me = PulseStream.from(ud)
-            withExtendedLifetime(me) { me.onMoved?() }
-        }, me)
-        pa_stream_set_event_callback(raw, { _, name, _, ud in
-            let me = PulseStream.from(ud)
-            let event = name.map { String(cString: $0) } ?? ""
-            withExtendedLifetime(me) { me.onEvent?(event) }
-        }, me)
+            }, me)
+        pa_stream_set_write_callback(
+            raw,
+            { _, n, ud in
+                let me = PulseStream.from(ud)
+                withExtendedLifetime(me) { me.onWriteRequest?(n) }
+            }, me)
+        pa_stream_set_underflow_callback(
+            raw,
+            { _, ud in
+                let me = PulseStream.from(ud)
+                withExtendedLifetime(me) {
+                    me.restartTimingUpdates()
+                    me.onUnderflow?()
+                }
+            }, me)
+        pa_stream_set_latency_update_callback(
+            raw,
+            { _, ud in
+                let me = PulseStream.from(ud)
+                withExtendedLifetime(me) {
+                    me.recordTiming()
+                    me.onTimingUpdate?()
+                }
+            }, me)
+        pa_stream_set_started_callback(
+            raw,
+            { _, ud in
+                // Playback began (after prebuffering or an underrun): fresh timing now, not at the ramp's next step.
+                let me = PulseStream.from(ud)
+                withExtendedLifetime(me) { me.restartTimingUpdates() }
+            }, me)
+        pa_stream_set_moved_callback(
+            raw,
+            { _, ud in
+                let me = PulseStream.from(ud)
+                withExtendedLifetime(me) { me.onMoved?() }
+            }, me)
+        pa_stream_set_event_callback(
+            raw,
+            { _, name, _, ud in
+                let me = PulseStream.from(ud)
+                let event = name.map { String(cString: $0) } ?? ""
+                withExtendedLifetime(me) { me.onEvent?(event) }
+            }, me)
     }
 
     private static func from(_ ud: UnsafeMutableRawPointer?) -> PulseStream {
@@ -142,11 +159,14 @@ public final class PulseStream: @unchecked Sendable {
     }
 
     /// Connects for playback on the default sink (or `device`), with timing interpolation and early requests.
-    public func connectPlayback(device: String? = nil, buffer: BufferAttributes, corked: Bool,
-                                volume: Double, balance: Double = 0, muted: Bool) throws(PulseError) {
-        var attr = pa_buffer_attr(maxlength: UInt32.max, tlength: buffer.targetLength,
-                                  prebuf: buffer.prebuffer ?? UInt32.max, minreq: buffer.minimumRequest,
-                                  fragsize: UInt32.max)
+    public func connectPlayback(
+        device: String? = nil, buffer: BufferAttributes, corked: Bool,
+        volume: Double, balance: Double = 0, muted: Bool
+    ) throws(PulseError) {
+        var attr = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: buffer.targetLength,
+            prebuf: buffer.prebuffer ?? UInt32.max, minreq: buffer.minimumRequest,
+            fragsize: UInt32.max)
         // EARLY_REQUESTS: the sink's own latency is set to about one `minimumRequest` while our queue keeps the
         // whole `targetLength`: a deep client buffer (slack when this process is not scheduled in time) with a
         // short hardware buffer (cork, flush and seek are heard soon even on sinks that cannot rewind).
@@ -224,14 +244,19 @@ public final class PulseStream: @unchecked Sendable {
     public func drain(_ completion: @escaping (Bool) -> Void) {
         drainGeneration &+= 1
         restartTimingUpdates()
-        let request = Unmanaged.passRetained(DrainRequest(stream: self, generation: drainGeneration,
-                                                          completion: completion)).toOpaque()
-        let op = pa_stream_drain(raw, { _, ok, ud in
-            // Retained for the flight; if the stream dies first libpulse drops the operation and the box leaks.
-            let request = Unmanaged<DrainRequest>.fromOpaque(ud!).takeRetainedValue()
-            guard let stream = request.stream, stream.drainGeneration == request.generation else { return }
-            request.completion(ok != 0)
-        }, request)
+        let request = Unmanaged.passRetained(
+            DrainRequest(
+                stream: self, generation: drainGeneration,
+                completion: completion)
+        ).toOpaque()
+        let op = pa_stream_drain(
+            raw,
+            { _, ok, ud in
+                // Retained for the flight; if the stream dies first libpulse drops the operation and the box leaks.
+                let request = Unmanaged<DrainRequest>.fromOpaque(ud!).takeRetainedValue()
+                guard let stream = request.stream, stream.drainGeneration == request.generation else { return }
+                request.completion(ok != 0)
+            }, request)
         if let op {
             pa_operation_unref(op)
         } else {

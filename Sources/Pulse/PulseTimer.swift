@@ -23,14 +23,16 @@ public final class PulseTimer: @unchecked Sendable {
         if let event {
             pa_context_rttime_restart(context.raw, event, when)
         } else {
-            event = pa_context_rttime_new(context.raw, when, { _, _, _, userdata in
-                let me = Unmanaged<PulseTimer>.fromOpaque(userdata!).takeUnretainedValue()
-                withExtendedLifetime(me) {
-                    // Disarm first: libpulse time events stay enabled (and would refire) otherwise.
-                    me.disarm()
-                    me.fire()
-                }
-            }, Unmanaged.passUnretained(self).toOpaque())
+            event = pa_context_rttime_new(
+                context.raw, when,
+                { _, _, _, userdata in
+                    let me = Unmanaged<PulseTimer>.fromOpaque(userdata!).takeUnretainedValue()
+                    withExtendedLifetime(me) {
+                        // Disarm first: libpulse time events stay enabled (and would refire) otherwise.
+                        me.disarm()
+                        me.fire()
+                    }
+                }, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 

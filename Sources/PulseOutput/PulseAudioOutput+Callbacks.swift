@@ -56,7 +56,7 @@ extension PulseAudioOutput {
     /// Fires the mark when its frame is being heard, else arms the timer for when it should be.
     func checkMark() {
         guard let mark = markFrame, let format else { return }
-        guard let heard = heardFrame() else { return } // the timing update that resolves the anchor calls back
+        guard let heard = heardFrame() else { return }  // the timing update that resolves the anchor calls back
         if heard > mark {
             markFrame = nil
             markTimer.disarm()
@@ -152,7 +152,8 @@ extension PulseAudioOutput {
 
 extension HeardClock.Sample {
     init(_ t: PulseTiming) {
-        self.init(readIndex: t.readIndex, sinkMicroseconds: t.sinkMicroseconds,
-                  transportMicroseconds: t.transportMicroseconds, playing: t.playing, receivedAt: t.receivedAt)
+        self.init(
+            readIndex: t.readIndex, sinkMicroseconds: t.sinkMicroseconds,
+            transportMicroseconds: t.transportMicroseconds, playing: t.playing, receivedAt: t.receivedAt)
     }
 }

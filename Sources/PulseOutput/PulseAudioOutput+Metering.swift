@@ -26,7 +26,8 @@ extension PulseAudioOutput: LevelMetering {
     /// Sends the levels heard since the last report when one is due (loop thread, lock held).
     func publishLevelsIfDue() {
         guard let sink = meterSink, stream != nil, meterPacer.isDue(at: pulseClockMicroseconds()),
-              var history = meterHistory, let heard = heardFrame() else { return }
+            var history = meterHistory, let heard = heardFrame()
+        else { return }
         meterHistory = nil  // keep the storage uniquely referenced while it is changed
         let statistics = history.take(heard: heard)
         meterHistory = history

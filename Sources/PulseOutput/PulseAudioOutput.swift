@@ -56,8 +56,10 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
     /// `.serverReturned` event once connected).
-    public init(configuration: PulseOutputConfiguration = PulseOutputConfiguration(),
-                waitForServer: Bool = false) throws(AudioOutputError) {
+    public init(
+        configuration: PulseOutputConfiguration = PulseOutputConfiguration(),
+        waitForServer: Bool = false
+    ) throws(AudioOutputError) {
         self.configuration = configuration
         var connected = false
         do throws(PulseError) {
@@ -90,7 +92,9 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         markTimer = c.makeTimer { [weak self] in self?.checkMark() }
         c.onDisconnect = { [weak self] error in self?.connectionLost(error) }
         c.onSinkInputEvent = { [weak self] index, removed in self?.sinkInputChanged(index, removed: removed) }
-        c.onSubscription = { [weak self] facility, change, index in self?.routeMonitor.subscription(facility, change, index) }
+        c.onSubscription = { [weak self] facility, change, index in
+            self?.routeMonitor.subscription(facility, change, index)
+        }
         c.subscribeRouteEvents()
         routeMonitor.context = c
         reconnectTimer?.cancel()
@@ -159,19 +163,22 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
         self.properties = properties
         let s: PulseStream
         do throws(PulseError) {
-            s = try PulseStream(context: context, name: properties.title ?? "Playback",
-                                format: format.sampleFormat == .int16 ? .s16 : .float32,
-                                sampleRate: format.sampleRate, channels: format.channels,
-                                properties: streamProperties(properties))
+            s = try PulseStream(
+                context: context, name: properties.title ?? "Playback",
+                format: format.sampleFormat == .int16 ? .s16 : .float32,
+                sampleRate: format.sampleRate, channels: format.channels,
+                properties: streamProperties(properties))
             let bytesPerSecond = format.bytesPerFrame * format.sampleRate
             func bytes(_ us: Int) -> UInt32 {
                 UInt32((bytesPerSecond / format.bytesPerFrame) * us / 1_000_000 * format.bytesPerFrame)
             }
-            try s.connectPlayback(device: configuration.sink,
-                                  buffer: .init(targetLength: bytes(configuration.targetLatencyMicroseconds),
-                                                minimumRequest: bytes(configuration.minimumRequestMicroseconds),
-                                                prebuffer: bytes(configuration.prebufferMicroseconds)),
-                                  corked: corked, volume: volume, balance: balance, muted: muted)
+            try s.connectPlayback(
+                device: configuration.sink,
+                buffer: .init(
+                    targetLength: bytes(configuration.targetLatencyMicroseconds),
+                    minimumRequest: bytes(configuration.minimumRequestMicroseconds),
+                    prebuffer: bytes(configuration.prebufferMicroseconds)),
+                corked: corked, volume: volume, balance: balance, muted: muted)
         } catch {
             throw AudioOutputError(.streamFailed, operation: error.operation, message: error.message)
         }

@@ -24,7 +24,9 @@ public struct PulseOutputConfiguration: Sendable {
 
     /// The client and stream properties every Linnet stream carries.
     var baseProperties: [String: String] {
-        ["application.name": applicationName, "application.id": applicationID,
-         "application.icon_name": iconName, "media.role": "music"]
+        [
+            "application.name": applicationName, "application.id": applicationID,
+            "application.icon_name": iconName, "media.role": "music"
+        ]
     }
 }

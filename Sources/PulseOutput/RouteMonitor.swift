@@ -140,19 +140,22 @@ final class RouteMonitor {
         if otherSink { movedOffRemovedSink = false; movedOntoNewSink = false }
         var oldPortNow = PortAvailability.unknown
         if let oldPort = old?.port, old?.sinkName == new?.sinkName,
-           let p = info?.ports.first(where: { $0.name == oldPort.name }) {
+            let p = info?.ports.first(where: { $0.name == oldPort.name })
+        {
             oldPortNow = Self.availability(p.availability)
         }
-        let reason = RouteChangeReason.infer(old: old, new: new, oldSinkRemoved: oldRemoved, newSinkAdded: newAdded,
-                                             oldPortAvailabilityNow: oldPortNow)
+        let reason = RouteChangeReason.infer(
+            old: old, new: new, oldSinkRemoved: oldRemoved, newSinkAdded: newAdded,
+            oldPortAvailabilityNow: oldPortNow)
         route = new
         emit(.routeChanged(old: old, new: new, reason: reason))
     }
 
     static func route(_ info: PulseSinkInfo) -> AudioRoute {
         let port = info.activePort.map {
-            AudioPort(name: $0.name, description: $0.description, type: PortType(rawValue: Int($0.type)) ?? .unknown,
-                      availability: availability($0.availability))
+            AudioPort(
+                name: $0.name, description: $0.description, type: PortType(rawValue: Int($0.type)) ?? .unknown,
+                availability: availability($0.availability))
         }
         var properties = info.properties
         if properties["device.description"] == nil { properties["device.description"] = info.description }
@@ -180,8 +183,11 @@ final class RouteMonitor {
     private func rescanCalls() {
         context.sinkInputs { [weak self] inputs in
             guard let self else { return }
-            let now = Set(inputs.filter { $0.index != self.streamIndex && $0.sink == self.sinkIndex
-                && StreamRole.isCommunication($0.properties) }.map(\.index))
+            let now = Set(
+                inputs.filter {
+                    $0.index != self.streamIndex && $0.sink == self.sinkIndex
+                        && StreamRole.isCommunication($0.properties)
+                }.map(\.index))
             for gone in self.calls.subtracting(now).sorted() { self.setCall(gone, false) }
             for new in now.subtracting(self.calls).sorted() { self.setCall(new, true) }
         }
@@ -195,4 +201,3 @@ final class RouteMonitor {
         }
     }
 }
-

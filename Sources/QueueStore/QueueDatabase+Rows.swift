@@ -19,11 +19,14 @@ extension QueueDatabase {
         let before = delta.start > 0 ? try key(of: ids[delta.start - 1], db) : nil
         let after = delta.newEnd < ids.count ? try key(of: ids[delta.newEnd], db) : nil
         let keys = SortKeys.between(before, after, count: delta.insertedCount)
-        let insert = try db.prepare("INSERT OR REPLACE INTO entry(id, pos, location, title, duration) VALUES(?1, ?2, ?3, ?4, ?5)")
+        let insert = try db.prepare(
+            "INSERT OR REPLACE INTO entry(id, pos, location, title, duration) VALUES(?1, ?2, ?3, ?4, ?5)")
         for (offset, entry) in queue.entries[delta.start..<delta.newEnd].enumerated() {
-            try insert.run([.integer(Self.raw(entry.id)), .integer(keys?[offset] ?? 0),
-                            .text(entry.location.persisted), entry.item.title.map { .text($0) } ?? .null,
-                            entry.item.durationMicroseconds.map { .integer($0) } ?? .null])
+            try insert.run([
+                .integer(Self.raw(entry.id)), .integer(keys?[offset] ?? 0),
+                .text(entry.location.persisted), entry.item.title.map { .text($0) } ?? .null,
+                entry.item.durationMicroseconds.map { .integer($0) } ?? .null
+            ])
         }
         entryRowsWritten += delta.insertedCount
         if keys == nil { try renumber(ids, db) }
@@ -66,8 +69,10 @@ extension QueueDatabase {
     }
 
     func put(_ key: String, _ value: SQLiteValue, _ db: SQLiteDatabase) throws(SQLiteError) {
-        try db.prepare("INSERT INTO state(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                       persistent: true).run([.text(key), value])
+        try db.prepare(
+            "INSERT INTO state(key, value) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            persistent: true
+        ).run([.text(key), value])
     }
 
     /// The saved state, nil when the file has none yet. Rows that cannot be read back (a location that is not a
@@ -85,24 +90,28 @@ extension QueueDatabase {
         let select = try db.prepare("SELECT id, location, title, duration FROM entry ORDER BY pos")
         while try select.step() {
             guard let text = select.text(1), let location = MediaLocation(persisted: text) else { continue }
-            let item = MediaItem(location, title: select.text(2),
-                                 durationMicroseconds: select.isNull(3) ? nil : select.int64(3))
+            let item = MediaItem(
+                location, title: select.text(2),
+                durationMicroseconds: select.isNull(3) ? nil : select.int64(3))
             entries.append(QueueEntry(id: QueueEntryID(rawValue: UInt64(bitPattern: select.int64(0))), item: item))
         }
         let random = values["random"]?.integer.map { SeededRandom(seed: UInt64(bitPattern: $0)) } ?? SeededRandom()
-        let order = PlayOrder(loopMode: values["loop"]?.text.flatMap(LoopMode.init(rawValue:)) ?? .none,
-                              isShuffled: values["shuffle"]?.integer == 1,
-                              upcoming: values["upcoming"]?.blob.map(IDBlob.decode) ?? [],
-                              history: values["history"]?.blob.map(IDBlob.decode) ?? [], random: random)
-        let queue = PlaybackQueue(restoring: entries,
-                                  current: values["current"]?.integer.map { QueueEntryID(rawValue: UInt64(bitPattern: $0)) },
-                                  nextRawID: values["nextID"]?.integer.map { UInt64(bitPattern: $0) } ?? 1, order: order)
+        let order = PlayOrder(
+            loopMode: values["loop"]?.text.flatMap(LoopMode.init(rawValue:)) ?? .none,
+            isShuffled: values["shuffle"]?.integer == 1,
+            upcoming: values["upcoming"]?.blob.map(IDBlob.decode) ?? [],
+            history: values["history"]?.blob.map(IDBlob.decode) ?? [], random: random)
+        let queue = PlaybackQueue(
+            restoring: entries,
+            current: values["current"]?.integer.map { QueueEntryID(rawValue: UInt64(bitPattern: $0)) },
+            nextRawID: values["nextID"]?.integer.map { UInt64(bitPattern: $0) } ?? 1, order: order)
         let playback = values["playback"]?.text.flatMap(SavedPlayback.init(rawValue:)) ?? .paused
         savedIDs = queue.ids
         savedUpcoming = order.upcoming
         savedHistory = order.history
-        var state = PlayerState(queue: queue, positionMicroseconds: queue.isEmpty ? 0 : values["position"]?.integer ?? 0,
-                                volume: values["volume"]?.real ?? 1.0, playback: playback)
+        var state = PlayerState(
+            queue: queue, positionMicroseconds: queue.isEmpty ? 0 : values["position"]?.integer ?? 0,
+            volume: values["volume"]?.real ?? 1.0, playback: playback)
         let balance = values["balance"]?.real ?? 0
         state.balance = balance.isFinite ? min(1, max(-1, balance)) : 0
         return state

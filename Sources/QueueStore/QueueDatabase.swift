@@ -132,8 +132,9 @@ public final class QueueDatabase: @unchecked Sendable {
             }
             let target = json.path + ".migrated"
             let moved = rename(json.path, target) == 0
-            notes.append("migrated \(state.queue.count) queued tracks from \(json.path) to \(path)"
-                         + (moved ? "; the old file is now \(target)" : ""))
+            notes.append(
+                "migrated \(state.queue.count) queued tracks from \(json.path) to \(path)"
+                    + (moved ? "; the old file is now \(target)" : ""))
             return state
         }
     }

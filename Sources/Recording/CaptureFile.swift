@@ -35,16 +35,19 @@ final class CaptureFile {
     static func check(_ s: RecordingSettings) throws(RecorderError) {
         let (container, encoding) = layout(s)
         guard SndfileWriter.canWrite(container, encoding, sampleRate: s.sampleRate, channels: s.channels) else {
-            throw RecorderError(.invalidSettings, "libsndfile cannot write \(s.container.rawValue) with "
-                                + "\(s.bits?.rawValue ?? "its codec") at \(s.sampleRate) Hz, \(s.channels) channels")
+            throw RecorderError(
+                .invalidSettings,
+                "libsndfile cannot write \(s.container.rawValue) with "
+                    + "\(s.bits?.rawValue ?? "its codec") at \(s.sampleRate) Hz, \(s.channels) channels")
         }
     }
 
     init(_ settings: RecordingSettings) throws(SndfileError) {
         self.settings = settings
         let (container, encoding) = Self.layout(settings)
-        writer = try SndfileWriter(path: settings.path, container: container, encoding: encoding,
-                                   sampleRate: settings.sampleRate, channels: settings.channels, quality: settings.quality)
+        writer = try SndfileWriter(
+            path: settings.path, container: container, encoding: encoding,
+            sampleRate: settings.sampleRate, channels: settings.channels, quality: settings.quality)
     }
 
     /// Appends captured bytes (s16 or float, as `settings.capturesInt16` says).
@@ -57,7 +60,9 @@ final class CaptureFile {
             frames += Int64(bytes.count / (4 * settings.channels))
         }
         // Only WAV and CAF: libsndfile's header rewrite corrupts an Ogg stream (measured: unreadable by ffprobe).
-        if settings.container == .wav || settings.container == .caf, frames - framesAtHeader >= Int64(settings.sampleRate) {
+        if settings.container == .wav || settings.container == .caf,
+            frames - framesAtHeader >= Int64(settings.sampleRate)
+        {
             writer.updateHeader()
             framesAtHeader = frames
         }

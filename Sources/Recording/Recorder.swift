@@ -57,29 +57,37 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
     public func start(_ settings: RecordingSettings) throws(RecorderError) {
         try CaptureFile.check(settings)
         let loop: PulseMainloop
-        if let mainloop { loop = mainloop } else {
+        if let mainloop {
+            loop = mainloop
+        } else {
             do { loop = try PulseMainloop(name: "linnet-record") } catch {
                 throw RecorderError(.failed, "cannot start the capture thread: \(error)")
             }
             mainloop = loop
         }
         try loop.withLock { () throws(RecorderError) in
-            guard session == nil else { throw RecorderError(.wrongState, "already recording to \(session!.file.settings.path)") }
+            guard session == nil else {
+                throw RecorderError(.wrongState, "already recording to \(session!.file.settings.path)")
+            }
             let context: PulseContext
             let stream: PulseRecordStream
             do {
-                context = try PulseContext(mainloop: loop, properties: [
-                    "application.name": "Linnet", "application.id": "org.mpris.MediaPlayer2.linnet",
-                    "application.icon_name": "linnet"])
+                context = try PulseContext(
+                    mainloop: loop,
+                    properties: [
+                        "application.name": "Linnet", "application.id": "org.mpris.MediaPlayer2.linnet",
+                        "application.icon_name": "linnet"
+                    ])
                 try context.connect(server: server)
             } catch {
                 throw RecorderError(.failed, "sound server: \(error)")
             }
             try Self.checkSource(settings.source, context)
             do {
-                stream = try PulseRecordStream(context: context, name: "Recording", format: settings.capturesInt16 ? .s16 : .float32,
-                                               sampleRate: settings.sampleRate, channels: settings.channels,
-                                               properties: ["media.role": "production", "media.name": "Recording"])
+                stream = try PulseRecordStream(
+                    context: context, name: "Recording", format: settings.capturesInt16 ? .s16 : .float32,
+                    sampleRate: settings.sampleRate, channels: settings.channels,
+                    properties: ["media.role": "production", "media.name": "Recording"])
             } catch {
                 throw RecorderError(.failed, "sound server: \(error)")
             }
@@ -115,8 +123,9 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
     private static func checkSource(_ source: RecordingSettings.Source, _ context: PulseContext) throws(RecorderError) {
         let listed: PulseSources
         do { listed = try context.sources() } catch { throw RecorderError(.failed, "sound server: \(error)") }
-        let server = RecordingSourceCheck.ServerSources(names: listed.names, monitorOfSink: listed.monitorOfSink,
-                                                        defaultSink: listed.defaultSink, defaultSource: listed.defaultSource)
+        let server = RecordingSourceCheck.ServerSources(
+            names: listed.names, monitorOfSink: listed.monitorOfSink,
+            defaultSink: listed.defaultSink, defaultSource: listed.defaultSource)
         if let problem = RecordingSourceCheck.problem(source, on: server) { throw problem }
     }
 
@@ -177,8 +186,11 @@ public final class Recorder: LevelMetering, @unchecked Sendable {
     }
 
     private func measure(_ bytes: UnsafeRawBufferPointer, int16: Bool) {
-        if int16 { levels!.add(int16: bytes.assumingMemoryBound(to: Int16.self)) }
-        else { levels!.add(float32: bytes.assumingMemoryBound(to: Float.self)) }
+        if int16 {
+            levels!.add(int16: bytes.assumingMemoryBound(to: Int16.self))
+        } else {
+            levels!.add(float32: bytes.assumingMemoryBound(to: Float.self))
+        }
     }
 
     private func streamState(_ state: PulseStream.State) {

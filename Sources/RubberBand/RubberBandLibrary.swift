@@ -14,7 +14,8 @@ struct RubberBandLibrary: @unchecked Sendable {
         var so: DynamicLibrary
         switch DynamicLibrary.open("librubberband.so.2") {
         case .success(let opened): so = opened
-        case .failure(let e): return .failure(RubberBandError(message: "cannot load librubberband (librubberband2): \(e.reason)"))
+        case .failure(let e):
+            return .failure(RubberBandError(message: "cannot load librubberband (librubberband2): \(e.reason)"))
         }
         let lib = RubberBandLibrary(
             new: so.function("rubberband_new"), delete: so.function("rubberband_delete"),
@@ -25,7 +26,9 @@ struct RubberBandLibrary: @unchecked Sendable {
             available: so.function("rubberband_available"), process: so.function("rubberband_process"),
             retrieve: so.function("rubberband_retrieve"))
         guard so.missing.isEmpty else {
-            return .failure(RubberBandError(message: "librubberband lacks \(so.missing.joined(separator: ", ")) (3.0 or newer needed)"))
+            return .failure(
+                RubberBandError(
+                    message: "librubberband lacks \(so.missing.joined(separator: ", ")) (3.0 or newer needed)"))
         }
         return .success(lib)
     }

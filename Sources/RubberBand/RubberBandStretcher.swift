@@ -22,11 +22,13 @@ public final class RubberBandStretcher {
     /// sustained notes; 20–40 % of 0.37 s windows off by over 1 Hz); mixed holds it at 440.0 Hz for the same CPU.
     public init(sampleRate: Int, channels: Int, timeRatio: Double) throws(RubberBandError) {
         guard let rate = UInt32(exactly: sampleRate), rate > 0, let ch = UInt32(exactly: channels), ch > 0, ch <= 32,
-              timeRatio.isFinite, timeRatio > 0 else {
+            timeRatio.isFinite, timeRatio > 0
+        else {
             throw RubberBandError(message: "invalid setup: \(sampleRate) Hz, \(channels) ch, ratio \(timeRatio)")
         }
-        let options = Int32(RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFaster.rawValue
-                            | RubberBandOptionTransientsMixed.rawValue | RubberBandOptionThreadingNever.rawValue)
+        let options = Int32(
+            RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFaster.rawValue
+                | RubberBandOptionTransientsMixed.rawValue | RubberBandOptionThreadingNever.rawValue)
         let lib = try RubberBandLibrary.shared.get()
         guard let s = linnet_rubberband_new(lib.new, rate, ch, options, timeRatio, 1.0) else {
             throw RubberBandError(message: "rubberband_new failed")

@@ -88,8 +88,10 @@ public final class SQLiteDatabase {
     }
 
     /// Runs `body` inside BEGIN … COMMIT; rolls back and rethrows when `body` or the commit throws.
-    public func transaction<Result>(_ kind: TransactionKind = .immediate,
-                                    _ body: () throws -> Result) throws -> Result {
+    public func transaction<Result>(
+        _ kind: TransactionKind = .immediate,
+        _ body: () throws -> Result
+    ) throws -> Result {
         try execute("BEGIN \(kind.rawValue)")
         let result: Result
         do {
@@ -110,8 +112,9 @@ public final class SQLiteDatabase {
     public func enableWriteAheadLog(synchronous: StaticString = "NORMAL") throws(SQLiteError) {
         let mode = try query("PRAGMA journal_mode=WAL").first?.first?.text?.lowercased()
         guard mode == "wal" || path == ":memory:" else {
-            throw SQLiteError(operation: "PRAGMA journal_mode=WAL", code: SQLITE_ERROR,
-                              message: "journal mode stayed \(mode ?? "unknown")", sql: "PRAGMA journal_mode=WAL")
+            throw SQLiteError(
+                operation: "PRAGMA journal_mode=WAL", code: SQLITE_ERROR,
+                message: "journal mode stayed \(mode ?? "unknown")", sql: "PRAGMA journal_mode=WAL")
         }
         try execute("PRAGMA synchronous=\(synchronous)")
     }

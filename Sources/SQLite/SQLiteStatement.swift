@@ -19,8 +19,9 @@ public final class SQLiteStatement {
         }
         guard let statement else {
             // Only whitespace or comments: there is nothing to run, which is a caller bug worth a clear message.
-            throw SQLiteError(operation: "sqlite3_prepare_v3", code: SQLITE_MISUSE, message: "no statement in SQL",
-                              sql: sql)
+            throw SQLiteError(
+                operation: "sqlite3_prepare_v3", code: SQLITE_MISUSE, message: "no statement in SQL",
+                sql: sql)
         }
         self.sql = sql
         self.database = database
@@ -46,8 +47,9 @@ public final class SQLiteStatement {
                     guard let base = chars.baseAddress else {
                         return sqlite3_bind_text64(handle, index, "", 0, linnet_sqlite_transient(), UInt8(SQLITE_UTF8))
                     }
-                    return sqlite3_bind_text64(handle, index, base, sqlite3_uint64(chars.count),
-                                               linnet_sqlite_transient(), UInt8(SQLITE_UTF8))
+                    return sqlite3_bind_text64(
+                        handle, index, base, sqlite3_uint64(chars.count),
+                        linnet_sqlite_transient(), UInt8(SQLITE_UTF8))
                 }
             }
         case .blob(let v):
@@ -71,7 +73,9 @@ public final class SQLiteStatement {
     /// Binds an integer to parameter `index` (1-based).
     public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) { try bind(.integer(value), at: index) }
     /// Binds a text (or NULL for nil) to parameter `index` (1-based).
-    public func bind(_ value: String?, at index: Int32) throws(SQLiteError) { try bind(value.map { .text($0) } ?? .null, at: index) }
+    public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+        try bind(value.map { .text($0) } ?? .null, at: index)
+    }
     /// Binds bytes as a blob to parameter `index` (1-based).
     public func bind(_ value: [UInt8], at index: Int32) throws(SQLiteError) { try bind(.blob(value), at: index) }
     /// Binds a real to parameter `index` (1-based).

@@ -23,7 +23,8 @@ public enum SQLiteValue: Sendable, Hashable {
 }
 
 extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByNilLiteral,
-                       ExpressibleByFloatLiteral {
+    ExpressibleByFloatLiteral
+{
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(stringLiteral value: String) { self = .text(value) }
     public init(nilLiteral: ()) { self = .null }

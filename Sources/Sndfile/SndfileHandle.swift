@@ -52,7 +52,8 @@ public final class SndfileHandle {
         var vio = SF_VIRTUAL_IO(
             get_filelen: { user in Unmanaged<InputBox>.fromOpaque(user!).takeUnretainedValue().input.sndfileLength() },
             seek: { offset, whence, user in
-                Unmanaged<InputBox>.fromOpaque(user!).takeUnretainedValue().input.sndfileSeek(offset: offset, whence: whence)
+                Unmanaged<InputBox>.fromOpaque(user!).takeUnretainedValue().input.sndfileSeek(
+                    offset: offset, whence: whence)
             },
             read: { ptr, count, user in
                 guard let ptr, count > 0 else { return 0 }
@@ -69,8 +70,10 @@ public final class SndfileHandle {
             if let handle = sf_open_virtual(&vio, Int32(SFM_READ), &sfInfo, Unmanaged.passUnretained(box).toOpaque()) {
                 return .success(UInt(bitPattern: Int(bitPattern: handle)))
             }
-            return .failure(SndfileError(operation: "sf_open_virtual", code: sf_error(nil),
-                                         message: String(cString: sf_strerror(nil))))
+            return .failure(
+                SndfileError(
+                    operation: "sf_open_virtual", code: sf_error(nil),
+                    message: String(cString: sf_strerror(nil))))
         }
         switch opened {
         case .success(let address): sf = OpaquePointer(bitPattern: address)!
@@ -79,9 +82,10 @@ public final class SndfileHandle {
         inputBox = box
         let subtype = sfInfo.format & Int32(SF_FORMAT_SUBMASK)
         let major = sfInfo.format & Int32(SF_FORMAT_TYPEMASK)
-        info = Info(frames: sfInfo.frames, sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels),
-                    seekable: sfInfo.seekable != 0, container: containerName(major),
-                    encoding: encodingName(subtype), decodesExactlyToInt16: exactInt16Subtypes.contains(subtype))
+        info = Info(
+            frames: sfInfo.frames, sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels),
+            seekable: sfInfo.seekable != 0, container: containerName(major),
+            encoding: encodingName(subtype), decodesExactlyToInt16: exactInt16Subtypes.contains(subtype))
     }
 
     deinit { sf_close(sf) }
@@ -138,7 +142,7 @@ private let exactInt16Subtypes: Set<Int32> = [
     SF_FORMAT_PCM_S8, SF_FORMAT_PCM_U8, SF_FORMAT_PCM_16, SF_FORMAT_ULAW, SF_FORMAT_ALAW, SF_FORMAT_IMA_ADPCM,
     SF_FORMAT_MS_ADPCM, SF_FORMAT_GSM610, SF_FORMAT_G721_32, SF_FORMAT_G723_24, SF_FORMAT_G723_40,
     SF_FORMAT_DWVW_12, SF_FORMAT_DWVW_16, SF_FORMAT_DPCM_8, SF_FORMAT_DPCM_16, SF_FORMAT_ALAC_16,
-    SF_FORMAT_NMS_ADPCM_16, SF_FORMAT_NMS_ADPCM_24, SF_FORMAT_NMS_ADPCM_32,
+    SF_FORMAT_NMS_ADPCM_16, SF_FORMAT_NMS_ADPCM_24, SF_FORMAT_NMS_ADPCM_32
 ].reduce(into: Set<Int32>()) { $0.insert(Int32($1)) }
 
 private func containerName(_ major: Int32) -> String {

@@ -25,14 +25,17 @@ public final class SndfileWriter {
 
     /// Creates (or truncates) `path`. `quality` 0…1: the VBR quality for Vorbis/Opus, the compression effort
     /// for FLAC (libsndfile's SFC_SET_VBR_ENCODING_QUALITY / SFC_SET_COMPRESSION_LEVEL); nil: the default.
-    public init(path: String, container: Container, encoding: Encoding, sampleRate: Int, channels: Int,
-                quality: Double?) throws(SndfileError) {
+    public init(
+        path: String, container: Container, encoding: Encoding, sampleRate: Int, channels: Int,
+        quality: Double?
+    ) throws(SndfileError) {
         var info = SF_INFO()
         info.samplerate = Int32(clamping: sampleRate)
         info.channels = Int32(clamping: channels)
         info.format = Self.format(container, encoding)
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
-            var e = SndfileError(operation: "sf_open \(path)", code: sf_error(nil), message: String(cString: sf_strerror(nil)))
+            var e = SndfileError(
+                operation: "sf_open \(path)", code: sf_error(nil), message: String(cString: sf_strerror(nil)))
             e.systemErrno = errno
             throw e
         }
@@ -92,7 +95,8 @@ public final class SndfileWriter {
 
     private func failure(_ operation: String) -> SndfileError {
         let saved = errno
-        var e = SndfileError(operation: "\(operation) \(path)", code: sf_error(sf), message: String(cString: sf_strerror(sf)))
+        var e = SndfileError(
+            operation: "\(operation) \(path)", code: sf_error(sf), message: String(cString: sf_strerror(sf)))
         e.systemErrno = saved
         return e
     }

@@ -25,8 +25,10 @@ public final class EffectPlayer: @unchecked Sendable {
     private let events: @Sendable (Event) -> Void
     private var mainloop: PulseMainloop?
     private var context: PulseContext?
-    private static let baseProperties = ["application.name": "Linnet", "application.id": "org.mpris.MediaPlayer2.linnet",
-                                         "application.icon_name": "linnet"]
+    private static let baseProperties = [
+        "application.name": "Linnet", "application.id": "org.mpris.MediaPlayer2.linnet",
+        "application.icon_name": "linnet"
+    ]
 
     public init(server: String? = nil, queue: DispatchQueue, events: @escaping @Sendable (Event) -> Void) {
         self.server = server
@@ -74,7 +76,8 @@ public final class EffectPlayer: @unchecked Sendable {
                     try PulseSampleUpload.start(
                         context: c, name: name, format: clip.format.sampleFormat == .int16 ? .s16 : .float32,
                         sampleRate: clip.format.sampleRate, channels: clip.format.channels, bytes: clip.bytes,
-                        properties: Self.baseProperties.merging(["media.name": name]) { a, _ in a }) { [queue] error in
+                        properties: Self.baseProperties.merging(["media.name": name]) { a, _ in a }
+                    ) { [queue] error in
                         let result = error.map { EffectError(.failed, "upload: \($0)") }
                         queue.async { done(result) }
                     }

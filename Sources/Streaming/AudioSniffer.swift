@@ -8,7 +8,7 @@ enum AudioSniffer {
             return b.count >= o + m.count && Array(b[o..<(o + m.count)]) == m
         }
         if starts("fLaC") || starts("OggS") || starts("ID3") || starts("caff") || starts("RF64") { return true }
-        if starts("ftyp", at: 4) { return true }    // MP4/M4A
+        if starts("ftyp", at: 4) { return true }  // MP4/M4A
         if (starts("RIFF") && starts("WAVE", at: 8)) || (starts("FORM") && starts("AIF", at: 8)) { return true }
         return chainStart(b, frameLength: mpegFrameLength) != nil || chainStart(b, frameLength: adtsFrameLength) != nil
     }
@@ -32,8 +32,8 @@ enum AudioSniffer {
     /// The byte length of the MPEG audio frame whose header starts at `i`, nil when it is not a valid header.
     static func mpegFrameLength(_ b: [UInt8], _ i: Int) -> Int? {
         guard i + 4 <= b.count, b[i] == 0xFF, b[i + 1] & 0xE0 == 0xE0 else { return nil }
-        let version = Int(b[i + 1] >> 3) & 3          // 0: 2.5, 2: 2, 3: 1
-        let layer = Int(b[i + 1] >> 1) & 3            // 1: III, 2: II, 3: I
+        let version = Int(b[i + 1] >> 3) & 3  // 0: 2.5, 2: 2, 3: 1
+        let layer = Int(b[i + 1] >> 1) & 3  // 1: III, 2: II, 3: I
         let bitrateIndex = Int(b[i + 2] >> 4), rateIndex = Int(b[i + 2] >> 2) & 3
         let padding = Int(b[i + 2] >> 1) & 1
         guard version != 1, layer != 0, bitrateIndex != 0, bitrateIndex != 15, rateIndex != 3 else { return nil }

@@ -17,15 +17,18 @@ public final class BufferedDecoder: StreamingDecoder {
     /// Takes `inner` (opened over `source`) and starts decoding ahead. `interrupt` stops a blocked network read
     /// when the decoder is dropped; `status` hears buffer changes (on the decode thread).
     /// `knownLength` (frames) stands in when the inner decoder cannot know it (a finished HLS playlist).
-    public init(inner: any Decoder, settings: StreamSettings, bufferedBytes: @escaping @Sendable () -> Int,
-                interrupt: @escaping @Sendable () -> Void, status: (@Sendable (BufferStatus) -> Void)?,
-                knownLength: Int64? = nil) {
+    public init(
+        inner: any Decoder, settings: StreamSettings, bufferedBytes: @escaping @Sendable () -> Int,
+        interrupt: @escaping @Sendable () -> Void, status: (@Sendable (BufferStatus) -> Void)?,
+        knownLength: Int64? = nil
+    ) {
         format = inner.format
         totalFrames = inner.totalFrames ?? knownLength
         isSeekable = inner.isSeekable
         tags = inner.tags
-        shared = PrefetchShared(format: inner.format, settings: settings, bufferedBytes: bufferedBytes,
-                                interrupt: interrupt, status: status)
+        shared = PrefetchShared(
+            format: inner.format, settings: settings, bufferedBytes: bufferedBytes,
+            interrupt: interrupt, status: status)
         PrefetchThread.start(PrefetchThread(inner: inner, shared: shared))
     }
 
@@ -78,8 +81,10 @@ final class PrefetchShared: @unchecked Sendable {
     /// The last status handed to `status` (the decode thread reports only changes).
     var lastReported: BufferStatus?
 
-    init(format: AudioFormat, settings: StreamSettings, bufferedBytes: @escaping @Sendable () -> Int,
-         interrupt: @escaping @Sendable () -> Void, status: (@Sendable (BufferStatus) -> Void)?) {
+    init(
+        format: AudioFormat, settings: StreamSettings, bufferedBytes: @escaping @Sendable () -> Int,
+        interrupt: @escaping @Sendable () -> Void, status: (@Sendable (BufferStatus) -> Void)?
+    ) {
         self.format = format
         self.settings = settings
         let bytesPerSecond = Double(format.sampleRate * format.bytesPerFrame)
@@ -152,7 +157,8 @@ final class PrefetchShared: @unchecked Sendable {
         let decodedSeconds = Double(unread) / bytesPerSecond
         let fraction = min(1, Double(network) / Double(max(1, settings.bufferBytes)))
         // Undecoded bytes: assume ~16 KB/s (128 kbit/s) when nothing better is known.
-        return BufferStatus(isBuffering: waiting && !ended && error == nil, fraction: fraction,
-                            seconds: decodedSeconds + Double(network) / 16_000)
+        return BufferStatus(
+            isBuffering: waiting && !ended && error == nil, fraction: fraction,
+            seconds: decodedSeconds + Double(network) / 16_000)
     }
 }

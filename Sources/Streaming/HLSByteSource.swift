@@ -20,8 +20,10 @@ public final class HLSByteSource: ByteSource {
     private var lastLoad: Double
     private var sleeper: StreamState { control.sleeper }
 
-    init(url: String, playlist: HLSPlaylist.Media, settings: StreamSettings,
-         observer: (@Sendable (StreamEvent) -> Void)?) {
+    init(
+        url: String, playlist: HLSPlaylist.Media, settings: StreamSettings,
+        observer: (@Sendable (StreamEvent) -> Void)?
+    ) {
         path = url
         self.playlist = playlist
         self.settings = settings
@@ -31,7 +33,6 @@ public final class HLSByteSource: ByteSource {
         // Live: start three segments from the end, as players do, to stay near the live edge.
         if !playlist.ended { nextIndex = max(0, playlist.segments.count - 3) }
     }
-
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
         while true {
@@ -65,8 +66,9 @@ public final class HLSByteSource: ByteSource {
         var s = settings
         s.reconnectAttempts = min(settings.reconnectAttempts, 2)
         try sleeper.withLock { () throws(DecodeError) in try sleeper.checkOpen() }
-        let next = try HTTPByteSource(url: segment.url, settings: s, icy: false, observer: observer,
-                                      cancellation: control.stopping)
+        let next = try HTTPByteSource(
+            url: segment.url, settings: s, icy: false, observer: observer,
+            cancellation: control.stopping)
         control.lock.withLock { control.current = next }
         return true
     }
@@ -77,13 +79,15 @@ public final class HLSByteSource: ByteSource {
         let wait = playlist.targetDuration / 2 - (monotonicSeconds() - lastLoad)
         if wait > 0 { try sleeper.withLock { () throws(DecodeError) in try sleeper.sleep(seconds: wait) } }
         lastLoad = monotonicSeconds()
-        let source = try HTTPByteSource(url: path, settings: settings, icy: false, observer: nil,
-                                        cancellation: control.stopping)
+        let source = try HTTPByteSource(
+            url: path, settings: settings, icy: false, observer: nil,
+            cancellation: control.stopping)
         let bytes = try StreamOpener.readAll(source, limit: settings.maxPlaylistBytes)
         let parsed: HLSPlaylist
         do {
-            parsed = try HLSPlaylist.parse(String(decoding: bytes, as: UTF8.self), url: path,
-                                           maxSegments: settings.maxSegments)
+            parsed = try HLSPlaylist.parse(
+                String(decoding: bytes, as: UTF8.self), url: path,
+                maxSegments: settings.maxSegments)
         } catch {
             throw DecodeError(.corrupt, path: path, message: error.description)
         }

@@ -41,7 +41,8 @@ enum HLSPlaylist: Equatable {
                 pendingBandwidth = attribute("BANDWIDTH", in: line).flatMap { Int($0) } ?? 0
             } else if line.hasPrefix("#EXTINF:") {
                 let value = line.dropFirst("#EXTINF:".count).prefix { $0 != "," }
-                pendingDuration = Double(value.trimmingCharacters(in: " ")).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0
+                pendingDuration =
+                    Double(value.trimmingCharacters(in: " ")).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0
             } else if line.hasPrefix("#EXT-X-TARGETDURATION:") {
                 target = Double(line.dropFirst("#EXT-X-TARGETDURATION:".count)) ?? 0
             } else if line.hasPrefix("#EXT-X-MEDIA-SEQUENCE:") {

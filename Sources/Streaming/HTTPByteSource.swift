@@ -35,9 +35,11 @@ public final class HTTPByteSource: ByteSource {
 
     /// Connects and waits for the response headers (call off the output thread). Cancelling `cancellation`
     /// closes the source (any thread): a blocked connect or read fails at once.
-    public init(url: String, settings: StreamSettings, icy: Bool = false,
-                observer: (@Sendable (StreamEvent) -> Void)? = nil,
-                cancellation: LoadCancellation? = nil) throws(DecodeError) {
+    public init(
+        url: String, settings: StreamSettings, icy: Bool = false,
+        observer: (@Sendable (StreamEvent) -> Void)? = nil,
+        cancellation: LoadCancellation? = nil
+    ) throws(DecodeError) {
         path = url
         self.settings = settings
         self.icy = icy
@@ -65,8 +67,10 @@ public final class HTTPByteSource: ByteSource {
         length = isIcy ? nil : first.contentLength
         isSeekable = !isIcy && length != nil && first.headers["accept-ranges"]?.lowercased() == "bytes"
         if isIcy {
-            observer?(.station(name: first.headers["icy-name"], genre: first.headers["icy-genre"],
-                               url: first.headers["icy-url"]))
+            observer?(
+                .station(
+                    name: first.headers["icy-name"], genre: first.headers["icy-genre"],
+                    url: first.headers["icy-url"]))
         }
     }
 
@@ -111,8 +115,9 @@ public final class HTTPByteSource: ByteSource {
         guard offset >= 0 else { throw DecodeError(.io, path: path, offset: offset, message: "negative seek") }
         let reachable = state.withLock { state.window.canReach(offset, ahead: 64 * 1024) }
         guard isSeekable || reachable else {
-            throw DecodeError(.notSeekable, path: path, offset: offset,
-                              message: "the server does not support seeking (no byte ranges)")
+            throw DecodeError(
+                .notSeekable, path: path, offset: offset,
+                message: "the server does not support seeking (no byte ranges)")
         }
         position = offset  // `read` moves there, or starts a Range request from there
     }

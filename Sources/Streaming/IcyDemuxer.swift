@@ -117,7 +117,9 @@ extension StringProtocol {
     /// Without leading and trailing characters from `set`.
     func trimmingCharacters(in set: String) -> String {
         let drop: (Character) -> Bool = { set.contains($0) }
-        guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else { return "" }
+        guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

@@ -40,15 +40,15 @@ struct MPEGTSDemuxer {
     mutating func push(_ p: UnsafeRawBufferPointer, into out: inout [UInt8]) throws(Failure) {
         packets += 1
         guard p.count == Self.packetSize, p[0] == 0x47 else { return }
-        if p[1] & 0x80 != 0 { return }    // transport_error_indicator: the packet is known bad
+        if p[1] & 0x80 != 0 { return }  // transport_error_indicator: the packet is known bad
         let start = p[1] & 0x40 != 0
         let pid = Int(p[1] & 0x1F) << 8 | Int(p[2])
         let control = (p[3] >> 4) & 3
-        guard control & 1 != 0 else { return }    // no payload
+        guard control & 1 != 0 else { return }  // no payload
         var at = 4
         if control & 2 != 0 {
             at += 1 + Int(p[4])
-            guard at < Self.packetSize else { return }    // an adaptation field filling (or overrunning) the packet
+            guard at < Self.packetSize else { return }  // an adaptation field filling (or overrunning) the packet
         }
         let payload = UnsafeRawBufferPointer(rebasing: p[at...])
         if pid == 0 {
@@ -105,11 +105,14 @@ struct MPEGTSDemuxer {
         }
         // A program with no stream we decode: LATM AAC (0x11), AC-3 (0x81), video only, …
         let types = others.map { "0x" + String($0, radix: 16) }.joined(separator: ", ")
-        throw Failure(packet: packets, message: "the MPEG-TS program has no AAC (ADTS) or MPEG audio stream"
-                      + (types.isEmpty ? "" : " (stream types \(types))"))
+        throw Failure(
+            packet: packets,
+            message: "the MPEG-TS program has no AAC (ADTS) or MPEG audio stream"
+                + (types.isEmpty ? "" : " (stream types \(types))"))
     }
 
-    private mutating func audio(_ payload: UnsafeRawBufferPointer, start: Bool, into out: inout [UInt8]) throws(Failure) {
+    private mutating func audio(_ payload: UnsafeRawBufferPointer, start: Bool, into out: inout [UInt8]) throws(Failure)
+    {
         var body = payload
         if start {
             // A PES header: 00 00 01, stream id, 16-bit length, two flag bytes, header data length.
@@ -134,7 +137,7 @@ struct MPEGTSDemuxer {
             inPES = true
             body = UnsafeRawBufferPointer(rebasing: payload[(9 + headerData)...])
         } else if !inPES {
-            return    // joined in the middle of a PES packet: wait for the next start
+            return  // joined in the middle of a PES packet: wait for the next start
         }
         pesBytes += body.count
         if let declared = pesDeclared, pesBytes > declared {

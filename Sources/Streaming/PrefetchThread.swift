@@ -19,10 +19,12 @@ final class PrefetchThread: @unchecked Sendable {
     static func start(_ thread: PrefetchThread) {
         var t = pthread_t()
         let box = Unmanaged.passRetained(thread).toOpaque()
-        let rc = pthread_create(&t, nil, { arg in
-            Unmanaged<PrefetchThread>.fromOpaque(arg!).takeRetainedValue().run()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &t, nil,
+            { arg in
+                Unmanaged<PrefetchThread>.fromOpaque(arg!).takeRetainedValue().run()
+                return nil
+            }, box)
         if rc != 0 {
             Unmanaged<PrefetchThread>.fromOpaque(box).release()
             thread.shared.lock.withLock {
@@ -41,7 +43,8 @@ final class PrefetchThread: @unchecked Sendable {
             // Wait for room, a seek, or the end of the stream's life.
             let step: (seek: Int64?, epoch: UInt64)? = shared.lock.withLock {
                 while !shared.closed && shared.seekTarget == nil
-                        && (shared.unread >= shared.capacity || shared.ended || shared.error != nil) {
+                    && (shared.unread >= shared.capacity || shared.ended || shared.error != nil)
+                {
                     shared.lock.wait(until: monotonicSeconds() + 3600)
                 }
                 if shared.closed { return nil }

@@ -21,7 +21,9 @@ enum RemotePlaylist {
             }
         case .xspf:
             var rest = Substring(text)
-            while let open = rest.firstRange(of: "<location>"), let close = rest[open.upperBound...].firstRange(of: "</location>") {
+            while let open = rest.firstRange(of: "<location>"),
+                let close = rest[open.upperBound...].firstRange(of: "</location>")
+            {
                 refs.append(xmlUnescaped(String(rest[open.upperBound..<close.lowerBound])))
                 rest = rest[close.upperBound...]
             }

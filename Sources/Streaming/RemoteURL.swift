@@ -44,7 +44,8 @@ enum RemoteURL {
     /// at the root; a path ending in "." or ".." ends in "/".
     static func removingDotSegments(_ path: some StringProtocol) -> String {
         var kept: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()  // "" before the first "/"
+        // "" before the first "/"
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var endsInDirectory = false
         for (i, segment) in segments.enumerated() {
             let last = i == segments.count - 1
@@ -86,10 +87,12 @@ enum ContentKind: Equatable {
         if type.hasPrefix("text/html") || type.hasPrefix("application/json") || type.hasPrefix("text/xml") {
             return .notAudio(type)
         }
-        let byType: [String: String] = ["audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/aac": "aac",
-                                        "audio/aacp": "aac", "audio/flac": "flac", "audio/x-flac": "flac",
-                                        "audio/ogg": "ogg", "application/ogg": "ogg", "audio/opus": "opus",
-                                        "audio/wav": "wav", "audio/x-wav": "wav", "audio/mp4": "m4a"]
+        let byType: [String: String] = [
+            "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/aac": "aac",
+            "audio/aacp": "aac", "audio/flac": "flac", "audio/x-flac": "flac",
+            "audio/ogg": "ogg", "application/ogg": "ogg", "audio/opus": "opus",
+            "audio/wav": "wav", "audio/x-wav": "wav", "audio/mp4": "m4a"
+        ]
         return .audio(fileExtension: byType[type] ?? ext)
     }
 }

@@ -10,37 +10,47 @@ public enum StreamOpener {
     /// Radio playlists may point at further playlists; this deep at most.
     static let maxPlaylistDepth = 3
 
-    public static func open(url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
-                            cancellation: LoadCancellation? = nil) throws(DecodeError) -> sending any Decoder {
-        try open(url: url, settings: settings, observer: observer, cancellation: cancellation, depth: 0,
-                 trail: PlaylistTrail(url))
+    public static func open(
+        url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
+        cancellation: LoadCancellation? = nil
+    ) throws(DecodeError) -> sending any Decoder {
+        try open(
+            url: url, settings: settings, observer: observer, cancellation: cancellation, depth: 0,
+            trail: PlaylistTrail(url))
     }
 
     /// `trail`: the playlists that led here, ending with `url` (a loop among them is an error, not a fetch).
-    private static func open(url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
-                             cancellation: LoadCancellation?, depth: Int, trail: PlaylistTrail) throws(DecodeError)
-        -> sending any Decoder {
+    private static func open(
+        url: String, settings: StreamSettings, observer: (@Sendable (StreamEvent) -> Void)?,
+        cancellation: LoadCancellation?, depth: Int, trail: PlaylistTrail
+    ) throws(DecodeError)
+        -> sending any Decoder
+    {
         var trail = trail
         guard RemoteURL.isHTTP(url) else {
             throw DecodeError(.unsupportedFormat, path: url, message: "only http and https streams are supported")
         }
-        let source = try HTTPByteSource(url: url, settings: settings, icy: true, observer: observer,
-                                        cancellation: cancellation)
+        let source = try HTTPByteSource(
+            url: url, settings: settings, icy: true, observer: observer,
+            cancellation: cancellation)
         trail.note(source.response.effectiveURL)
         let prefix = try peek(source, count: 512)
         guard !prefix.isEmpty else { throw DecodeError(.empty, path: url, message: "the server sent no bytes") }
-        let kind = ContentKind.classify(contentType: source.response.contentType, url: source.response.effectiveURL,
-                                        prefix: prefix)
+        let kind = ContentKind.classify(
+            contentType: source.response.contentType, url: source.response.effectiveURL,
+            prefix: prefix)
         switch kind {
         case .notAudio(let type):
             throw DecodeError(.unsupportedFormat, path: url, message: "not audio: the server sent \(type)")
         case .hls:
             let playlist = try readAll(source, limit: settings.maxPlaylistBytes)
-            return try HLSOpener.open(url: source.response.effectiveURL, playlist: playlist, settings: settings,
-                                      observer: observer, cancellation: cancellation, trail: trail)
+            return try HLSOpener.open(
+                url: source.response.effectiveURL, playlist: playlist, settings: settings,
+                observer: observer, cancellation: cancellation, trail: trail)
         case .m3u, .pls, .xspf:
             guard depth < maxPlaylistDepth else {
-                throw DecodeError(.unsupportedFormat, path: url, message: "playlists nested more than \(maxPlaylistDepth) deep")
+                throw DecodeError(
+                    .unsupportedFormat, path: url, message: "playlists nested more than \(maxPlaylistDepth) deep")
             }
             let bytes = try readAll(source, limit: settings.maxPlaylistBytes)
             let entries = RemotePlaylist.entries(bytes, kind: kind, url: source.response.effectiveURL)
@@ -50,21 +60,25 @@ public enum StreamOpener {
             // An entry that leads back (the playlist itself, or one that led here) is skipped while another remains.
             let next = entries.first { !trail.contains($0) } ?? first
             try trail.follow(next, from: url)
-            return try open(url: next, settings: settings, observer: observer, cancellation: cancellation,
-                            depth: depth + 1, trail: trail)
+            return try open(
+                url: next, settings: settings, observer: observer, cancellation: cancellation,
+                depth: depth + 1, trail: trail)
         case .audio(let ext):
             let head = try peekAudio(source, limit: 16 * 1024)
             guard AudioSniffer.looksLikeAudio(head) else {
-                throw DecodeError(.unsupportedFormat, path: url, message: "not audio: the first \(head.count / 1024) KB "
-                                  + "are no known audio format (the server said \(source.response.contentType ?? "nothing"))")
+                throw DecodeError(
+                    .unsupportedFormat, path: url,
+                    message: "not audio: the first \(head.count / 1024) KB "
+                        + "are no known audio format (the server said \(source.response.contentType ?? "nothing"))")
             }
             let inner = try DecoderRegistry.open(source: source, fileExtension: ext)
             let state = source.state
             var status: (@Sendable (BufferStatus) -> Void)?
             if let observer { status = { observer(.buffer($0)) } }
-            let decoder = BufferedDecoder(inner: inner, settings: settings,
-                                          bufferedBytes: { state.withLock { state.window.unread } },
-                                          interrupt: { state.close() }, status: status)
+            let decoder = BufferedDecoder(
+                inner: inner, settings: settings,
+                bufferedBytes: { state.withLock { state.window.unread } },
+                interrupt: { state.close() }, status: status)
             return decoder
         }
     }
@@ -83,7 +97,8 @@ public enum StreamOpener {
         defer { raw.deallocate() }
         var filled = 0
         while filled < limit {
-            let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled..<min(limit, filled + 2048)]))
+            let n = try source.read(
+                into: UnsafeMutableRawBufferPointer(rebasing: raw[filled..<min(limit, filled + 2048)]))
             if n == 0 { break }
             filled += n
             if AudioSniffer.looksLikeAudio(Array(raw[0..<filled])) { break }
@@ -102,8 +117,9 @@ public enum StreamOpener {
             if n == 0 { return out }
             out.append(contentsOf: raw[0..<n])
             if out.count > limit {
-                throw DecodeError(.unsupportedFormat, path: source.path,
-                                  message: "playlist larger than \(limit / 1024) KB refused")
+                throw DecodeError(
+                    .unsupportedFormat, path: source.path,
+                    message: "playlist larger than \(limit / 1024) KB refused")
             }
         }
     }

@@ -86,7 +86,8 @@ final class StreamState: @unchecked Sendable {
             }
             if !lock.wait(until: deadline) && response == nil && !transferDone {
                 transfer?.cancel()
-                throw DecodeError(.io, path: url, message: "no response within \(Int(deadline - monotonicSeconds() + 0.5)) s")
+                throw DecodeError(
+                    .io, path: url, message: "no response within \(Int(deadline - monotonicSeconds() + 0.5)) s")
             }
         }
     }
@@ -99,8 +100,9 @@ final class StreamState: @unchecked Sendable {
             try checkOpen()
             if !lock.wait(until: deadline) && window.end == before && !transferDone {
                 transfer?.cancel()
-                throw DecodeError(.io, path: url, offset: window.readOffset,
-                                  message: "read timed out: no data for \(Int(settings.readTimeoutSeconds)) s")
+                throw DecodeError(
+                    .io, path: url, offset: window.readOffset,
+                    message: "read timed out: no data for \(Int(settings.readTimeoutSeconds)) s")
             }
         }
     }
@@ -165,7 +167,9 @@ final class StreamState: @unchecked Sendable {
         case .tlsVerification: message = "TLS verification failed: \(e.message)"; kind = .io
         case .tooManyRedirects: message = "too many redirects: \(e.message)"; kind = .io
         case .timedOut: message = "timed out (server too slow or stalled): \(e.message)"; kind = .io
-        case .unsupportedScheme: message = "redirect or URL to an unsupported scheme (only http, https): \(e.message)"; kind = .unsupportedFormat
+        case .unsupportedScheme:
+            message = "redirect or URL to an unsupported scheme (only http, https): \(e.message)";
+            kind = .unsupportedFormat
         case .rejected where e.message.hasPrefix("HTTP 404"): kind = .notFound
         default: kind = .io
         }

@@ -69,15 +69,17 @@ final class TSAudioByteSource: ByteSource {
         let size = MPEGTSDemuxer.packetSize
         while input.count - inputStart >= size {
             // Locked on, a sync byte is enough; after garbage, the byte a packet later (if here) must be one too.
-            let synced = input[inputStart] == 0x47
+            let synced =
+                input[inputStart] == 0x47
                 && (locked || input.count - inputStart < 2 * size || input[inputStart + size] == 0x47)
             locked = synced
             guard synced else {
                 inputStart += 1
                 garbage += 1
                 if garbage > Self.maxGarbageBytes {
-                    throw DecodeError(.corrupt, path: path, offset: scanned,
-                                      message: "no MPEG-TS packets in \(Self.maxGarbageBytes / 1024) KB")
+                    throw DecodeError(
+                        .corrupt, path: path, offset: scanned,
+                        message: "no MPEG-TS packets in \(Self.maxGarbageBytes / 1024) KB")
                 }
                 scanned += 1
                 continue
@@ -90,15 +92,17 @@ final class TSAudioByteSource: ByteSource {
                 }
             }
             if case .failure(let error) = result {
-                throw DecodeError(.corrupt, path: path, offset: scanned,
-                                  message: "MPEG-TS packet \(error.packet): \(error.message)")
+                throw DecodeError(
+                    .corrupt, path: path, offset: scanned,
+                    message: "MPEG-TS packet \(error.packet): \(error.message)")
             }
             inputStart += size
             scanned += Int64(size)
         }
         if demuxer.codec == nil && scanned > Self.maxBytesWithoutAudio {
-            throw DecodeError(.unsupportedFormat, path: path, offset: scanned,
-                              message: "no audio program in the first \(Self.maxBytesWithoutAudio >> 20) MB of the MPEG-TS stream")
+            throw DecodeError(
+                .unsupportedFormat, path: path, offset: scanned,
+                message: "no audio program in the first \(Self.maxBytesWithoutAudio >> 20) MB of the MPEG-TS stream")
         }
         return true
     }

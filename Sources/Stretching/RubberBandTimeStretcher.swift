@@ -97,7 +97,9 @@ public final class RubberBandTimeStretcher: TimeStretcher {
             if available == 0 { break }
             let n = min(available, block, toDrop > 0 ? toDrop : capacity - written)
             let got = planes.withUnsafeBufferPointer { ps in
-                ps.withMemoryRebound(to: UnsafeMutablePointer<Float>?.self) { stretcher.retrieve($0.baseAddress!, frames: n) }
+                ps.withMemoryRebound(to: UnsafeMutablePointer<Float>?.self) {
+                    stretcher.retrieve($0.baseAddress!, frames: n)
+                }
             }
             if got == 0 { break }
             if toDrop > 0 { toDrop -= got; continue }

@@ -27,6 +27,6 @@ public enum Base64 {
                 out.append(UInt8(truncatingIfNeeded: acc >> UInt32(bits)))
             }
         }
-        return bits >= 6 ? nil : out    // one stray character (6 bits) cannot end a valid encoding
+        return bits >= 6 ? nil : out  // one stray character (6 bits) cannot end a valid encoding
     }
 }

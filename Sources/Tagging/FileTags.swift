@@ -27,7 +27,8 @@ public struct FileTags: Sendable, Hashable {
         }
         // COVERART: the bare base64 image of pre-2010 taggers, with its type in COVERARTMIME.
         if pictures.isEmpty, let art = comments.values("COVERART").first,
-           let data = Base64.decode(Array(art.utf8)), !data.isEmpty, data.count <= TagLimits.maxPictureBytes {
+            let data = Base64.decode(Array(art.utf8)), !data.isEmpty, data.count <= TagLimits.maxPictureBytes
+        {
             let mime = comments.values("COVERARTMIME").first ?? ImageSniffer.mimeType(of: data)
             offer(TagPicture(type: 0, mimeType: mime, description: "", data: data))
         }

@@ -34,7 +34,7 @@ public enum ID3FrameWalker {
         var size = FLACMetadataReader.syncsafe(header[6..<10])
         var body: any TagInput = LimitedInput(input, limit: size)
         var extras = ID3Extras()
-        if flags & 0x80 != 0 && version < 4 {    // whole-tag unsynchronisation
+        if flags & 0x80 != 0 && version < 4 {  // whole-tag unsynchronisation
             guard size <= unsyncLimit else { return extras }
             let plain = resynchronised(try body.read(size))
             size = plain.count
@@ -43,10 +43,12 @@ public enum ID3FrameWalker {
         var pictures = FileTags()
         do throws(TagError) {
             var left = size
-            if flags & 0x40 != 0 && version >= 3 {    // extended header: only skipped
+            if flags & 0x40 != 0 && version >= 3 {  // extended header: only skipped
                 let b = try body.read(4)
-                let n = version == 3 ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
-                                     : max(0, FLACMetadataReader.syncsafe(b[...]) - 4)
+                let n =
+                    version == 3
+                    ? Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
+                    : max(0, FLACMetadataReader.syncsafe(b[...]) - 4)
                 guard n + 4 <= left else {
                     throw TagError(.corrupt, offset: body.offset, "extended header past the tag")
                 }
@@ -57,7 +59,7 @@ public enum ID3FrameWalker {
             while left >= headerLength {
                 let frame = try body.read(headerLength)
                 left -= headerLength
-                if frame[0] == 0 { break }    // padding
+                if frame[0] == 0 { break }  // padding
                 let length: Int
                 switch version {
                 case 2: length = Int(frame[3]) << 16 | Int(frame[4]) << 8 | Int(frame[5])
@@ -70,7 +72,8 @@ public enum ID3FrameWalker {
                 left -= length
                 let frameInput = LimitedInput(body, limit: length)
                 let id = String(decoding: frame[0..<(version == 2 ? 3 : 4)], as: UTF8.self)
-                let wanted = ((id == "APIC" || id == "PIC") && !pictures.hasFrontCover) || id == "SYLT" || id == "SLT"
+                let wanted =
+                    ((id == "APIC" || id == "PIC") && !pictures.hasFrontCover) || id == "SYLT" || id == "SLT"
                     || (id == "RVA2" && length <= 1024 && extras.volumeAdjustments.count < 16)
                 // In 2.4 the tag's unsynchronisation flag means every frame is unsynchronised.
                 let formatFlags = version == 2 ? 0 : frame[9] | (version == 4 && flags & 0x80 != 0 ? 0x02 : 0)
@@ -97,13 +100,13 @@ public enum ID3FrameWalker {
     /// The frame's content after its format-flag fields; nil for compressed or encrypted frames.
     static func frameBody(_ frame: LimitedInput, version: UInt8, formatFlags: UInt8) throws(TagError) -> LimitedInput? {
         if version == 3 {
-            if formatFlags & 0xC0 != 0 { return nil }    // compressed or encrypted
-            if formatFlags & 0x20 != 0 { try frame.skip(1) }    // group id
+            if formatFlags & 0xC0 != 0 { return nil }  // compressed or encrypted
+            if formatFlags & 0x20 != 0 { try frame.skip(1) }  // group id
         } else if version == 4 {
-            if formatFlags & 0x0C != 0 { return nil }    // compressed or encrypted
-            if formatFlags & 0x40 != 0 { try frame.skip(1) }    // group id
-            if formatFlags & 0x01 != 0 { try frame.skip(4) }    // data length indicator
-            if formatFlags & 0x02 != 0 {    // this frame is unsynchronised
+            if formatFlags & 0x0C != 0 { return nil }  // compressed or encrypted
+            if formatFlags & 0x40 != 0 { try frame.skip(1) }  // group id
+            if formatFlags & 0x01 != 0 { try frame.skip(4) }  // data length indicator
+            if formatFlags & 0x02 != 0 {  // this frame is unsynchronised
                 guard frame.remaining <= unsyncLimit else { return nil }
                 let plain = resynchronised(try frame.read(frame.remaining))
                 return LimitedInput(BytesInput(plain), limit: plain.count)

@@ -32,7 +32,7 @@ public enum ID3PictureReader {
         let type = Int(try input.u8())
         let wide = encoding == 1 || encoding == 2
         var description: [UInt8] = []
-        while true {    // up to the terminator: one NUL, or two on a 2-byte boundary for UTF-16
+        while true {  // up to the terminator: one NUL, or two on a 2-byte boundary for UTF-16
             let unit = try input.read(wide ? 2 : 1)
             if unit.allSatisfy({ $0 == 0 }) { break }
             if description.count < 1024 { description += unit }
@@ -40,11 +40,12 @@ public enum ID3PictureReader {
         guard input.remaining > 0, input.remaining <= TagLimits.maxPictureBytes else { return nil }
         let data = try input.read(input.remaining)
         if mime.isEmpty || mime == "-->" {
-            guard mime.isEmpty else { return nil }    // a link, not a picture
+            guard mime.isEmpty else { return nil }  // a link, not a picture
             mime = ImageSniffer.mimeType(of: data)
         }
-        return TagPicture(type: type, mimeType: mime, description: text(description, encoding: encoding),
-                          data: data)
+        return TagPicture(
+            type: type, mimeType: mime, description: text(description, encoding: encoding),
+            data: data)
     }
 
     /// Decodes a description in the frame's encoding (Latin-1, UTF-16 with BOM, UTF-16BE, UTF-8).

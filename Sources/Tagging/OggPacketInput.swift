@@ -89,7 +89,7 @@ public final class OggPacketInput: TagInput {
             let pageSerial = Int(header[14]) | Int(header[15]) << 8 | Int(header[16]) << 16 | Int(header[17]) << 24
             let table = try base.read(Int(header[26]))
             if let serial, serial != pageSerial {
-                try base.skip(table.reduce(0) { $0 + Int($1) })    // another logical stream's page
+                try base.skip(table.reduce(0) { $0 + Int($1) })  // another logical stream's page
                 continue
             }
             serial = pageSerial
@@ -120,7 +120,7 @@ public enum OggTagReader {
         } else if head == Array("OpusH".utf8) {
             expected = Array("OpusTags".utf8)
         } else if head == [0x7F] + Array("FLAC".utf8) {
-            expected = []    // each following header packet is one FLAC metadata block
+            expected = []  // each following header packet is one FLAC metadata block
         } else {
             throw TagError(.corrupt, offset: 0, "Ogg stream is not Vorbis, Opus or FLAC")
         }

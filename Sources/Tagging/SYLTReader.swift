@@ -19,10 +19,10 @@ enum SYLTReader {
     static func entries(_ input: LimitedInput) -> [SyncedText] {
         var out: [SyncedText] = []
         do throws(TagError) {
-            let head = try input.read(6)    // encoding, language (3), time stamp format, content type
+            let head = try input.read(6)  // encoding, language (3), time stamp format, content type
             let encoding = head[0]
             guard head[4] == 2, head[5] == 1 || head[5] == 0 else { return [] }
-            _ = try terminated(input, encoding: encoding)    // content descriptor
+            _ = try terminated(input, encoding: encoding)  // content descriptor
             while input.remaining > 0, out.count < maxEntries {
                 let text = try terminated(input, encoding: encoding)
                 let stamp = try input.u32be()

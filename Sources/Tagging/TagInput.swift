@@ -94,8 +94,9 @@ public final class LimitedInput: TagInput {
 
     private func check(_ count: Int) throws(TagError) {
         guard count >= 0, count <= remaining else {
-            throw TagError(.truncated, offset: offset,
-                           "field of \(count) bytes runs past its block (\(remaining) left)")
+            throw TagError(
+                .truncated, offset: offset,
+                "field of \(count) bytes runs past its block (\(remaining) left)")
         }
     }
 

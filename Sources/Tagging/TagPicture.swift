@@ -35,15 +35,16 @@ public enum TagPictureReader {
             try input.skip(descriptionLength)
             description = ""
         }
-        try input.skip(16)    // width, height, depth, colours: not needed to show it
+        try input.skip(16)  // width, height, depth, colours: not needed to show it
         let dataLength = try input.u32be()
         guard dataLength > 0, dataLength <= TagLimits.maxPictureBytes, mime != "-->" else {
             try input.skip(dataLength)
             return nil
         }
         let data = try input.read(dataLength)
-        return TagPicture(type: type, mimeType: mime.isEmpty ? ImageSniffer.mimeType(of: data) : mime,
-                          description: description, data: data)
+        return TagPicture(
+            type: type, mimeType: mime.isEmpty ? ImageSniffer.mimeType(of: data) : mime,
+            description: description, data: data)
     }
 }
 

@@ -13,7 +13,9 @@ public struct VolumeAdjustment: Sendable, Hashable {
         while true {
             let b = try input.read(1)[0]
             if b == 0 { break }
-            guard idBytes.count < 256 else { throw TagError(.corrupt, offset: input.offset, "RVA2 identification too long") }
+            guard idBytes.count < 256 else {
+                throw TagError(.corrupt, offset: input.offset, "RVA2 identification too long")
+            }
             idBytes.append(b)
         }
         let identification = String(decoding: idBytes, as: UTF8.self)

@@ -51,7 +51,7 @@ public enum VorbisCommentReader {
                 let head = try input.read(headLength)
                 let rest = length - headLength
                 guard let eq = head.firstIndex(of: UInt8(ascii: "=")), eq > 0 else {
-                    try input.skip(rest)    // no key: not a field (the spec says to ignore it)
+                    try input.skip(rest)  // no key: not a field (the spec says to ignore it)
                     continue
                 }
                 let key = String(decoding: head[..<eq], as: UTF8.self).uppercased()

@@ -24,11 +24,16 @@ struct AudioClient {
         func withLock<R>(_ body: (inout Arrived) -> R) -> R { state.withLock { body(&$0) } }
     }
 
-    private func subscribe(_ interface: String, _ member: String, into arrived: Inbox,
-                           _ record: @escaping @Sendable (inout Arrived, [DBusValue]) -> Void) throws(ClientError) {
+    private func subscribe(
+        _ interface: String, _ member: String, into arrived: Inbox,
+        _ record: @escaping @Sendable (inout Arrived, [DBusValue]) -> Void
+    ) throws(ClientError) {
         do throws(DBusError) {
-            _ = try player.connection.subscribe(DBusMatchRule(sender: player.busName, path: MPRISClient.objectPath,
-                                                              interface: interface, member: member)) { signal in
+            _ = try player.connection.subscribe(
+                DBusMatchRule(
+                    sender: player.busName, path: MPRISClient.objectPath,
+                    interface: interface, member: member)
+            ) { signal in
                 arrived.withLock { record(&$0, signal.arguments) }
             }
         } catch { throw .dbus(error) }
@@ -62,8 +67,10 @@ struct AudioClient {
                 try Runner.checkExists(uri)
                 id = try load(uri)
             }
-            let out = alert ? try player.call("PlayAlert", [.uint32(id)], interface: Self.effects)
-                            : try player.call("PlayEffect", [.uint32(id), .double(volume)], interface: Self.effects)
+            let out =
+                alert
+                ? try player.call("PlayAlert", [.uint32(id)], interface: Self.effects)
+                : try player.call("PlayEffect", [.uint32(id), .double(volume)], interface: Self.effects)
             guard case .uint32(let play)? = out.first else { throw .unexpected("PlayEffect returned \(out)") }
             let deadline = Terminal.now + 30_000_000_000
             while !arrived.withLock({ $0.finishedPlays.contains(play) }) {
@@ -94,11 +101,14 @@ struct AudioClient {
         var entries: [DBusDictEntry] = options.strings.sorted { $0.key < $1.key }.map {
             DBusDictEntry(.string($0.key), .variant(.string($0.value)))
         }
-        entries += options.unsigned.sorted { $0.key < $1.key }.map { DBusDictEntry(.string($0.key), .variant(.uint32($0.value))) }
+        entries += options.unsigned.sorted { $0.key < $1.key }.map {
+            DBusDictEntry(.string($0.key), .variant(.uint32($0.value)))
+        }
         if let q = options.quality { entries.append(DBusDictEntry(.string("quality"), .variant(.double(q)))) }
         do throws(ClientError) {
-            try player.call("StartRecording", [.string(options.path), .dictionary(key: .string, value: .variant, entries)],
-                            interface: Self.recorder)
+            try player.call(
+                "StartRecording", [.string(options.path), .dictionary(key: .string, value: .variant, entries)],
+                interface: Self.recorder)
         } catch .dbus(let e) where e.name == DBusError.Name.invalidArgs {
             // Settings or a source the recorder refused before creating anything: the command line was wrong.
             throw .refused("cannot record to \(options.path): \(e.message)", command: "record")
@@ -136,7 +146,9 @@ struct AudioClient {
         var bars = try startMeters("player", into: arrived)
         while !Interrupt.isRaised {
             try pump()
-            if let levels = arrived.withLock({ a in defer { a.levels = nil }; return a.levels }) {
+            if let levels = arrived.withLock({ a in
+                defer { a.levels = nil }; return a.levels
+            }) {
                 bars.draw(levels.average, levels.peak)
             }
         }
@@ -146,7 +158,8 @@ struct AudioClient {
     private func startMeters(_ which: String, into arrived: Inbox) throws(ClientError) -> MeterBars {
         try subscribe(Self.meters, "Levels", into: arrived) { a, args in
             guard args.count == 3, args[0] == .string(which), let avg = args[1].as([Double].self),
-                  let peak = args[2].as([Double].self) else { return }
+                let peak = args[2].as([Double].self)
+            else { return }
             a.levels = (avg, peak)
         }
         try player.call("EnableMeters", [.boolean(true)], interface: Self.meters)

@@ -11,17 +11,23 @@ struct LibraryClient {
     func run(_ request: LibraryRequest) throws(ClientError) {
         switch request {
         case .list(let kind, let filter, let json):
-            let reply = try player.call("Query", [.string(kind), Self.filter(filter), .string(""), .uint32(0),
-                                                  .uint32(UInt32.max)], interface: Self.interface)
+            let reply = try player.call(
+                "Query",
+                [
+                    .string(kind), Self.filter(filter), .string(""), .uint32(0),
+                    .uint32(UInt32.max)
+                ], interface: Self.interface)
             guard case .array(_, let rows)? = reply.first else { throw .unexpected("Query returned \(reply)") }
             for row in rows {
                 let values = Self.values(row)
-                Terminal.out((json ? LibraryRendering.json(values).encoded : LibraryRendering.line(kind: kind, values)) + "\n")
+                Terminal.out(
+                    (json ? LibraryRendering.json(values).encoded : LibraryRendering.line(kind: kind, values)) + "\n")
             }
             if rows.isEmpty { try hintMisses(filter) }
         case .enqueue(let mode, let filter):
-            try player.call("Enqueue", [.string("songs"), Self.filter(filter), .string(""), .string(mode)],
-                            interface: Self.interface)
+            try player.call(
+                "Enqueue", [.string("songs"), Self.filter(filter), .string(""), .string(mode)],
+                interface: Self.interface)
         case .rescan:
             try rescan()
         }
@@ -31,9 +37,12 @@ struct LibraryClient {
     private func rescan() throws(ClientError) {
         let changed = Mutex(false)
         do {
-            _ = try player.connection.subscribe(DBusMatchRule(sender: player.busName, path: MPRISClient.objectPath,
-                                                              interface: "org.freedesktop.DBus.Properties",
-                                                              member: "PropertiesChanged", arg0: Self.interface)) { _ in
+            _ = try player.connection.subscribe(
+                DBusMatchRule(
+                    sender: player.busName, path: MPRISClient.objectPath,
+                    interface: "org.freedesktop.DBus.Properties",
+                    member: "PropertiesChanged", arg0: Self.interface)
+            ) { _ in
                 changed.withLock { $0 = true }
             }
         } catch { throw .dbus(error) }
@@ -52,10 +61,12 @@ struct LibraryClient {
             if !scanning && (sawScanning || changed.withLock({ $0 })) { break }
             // Wait for the next PropertiesChanged (dispatched on the connection's own thread).
             let deadline = monotonicSeconds() + 0.5
-            while !changed.withLock({ let v = $0; $0 = false; return v }) && monotonicSeconds() < deadline {
-                usleep(20_000)   // display refresh back-off; the loop ends on the Scanning property, not on time
+            while !changed.withLock({
+                let v = $0; $0 = false; return v
+            }) && monotonicSeconds() < deadline {
+                usleep(20_000)  // display refresh back-off; the loop ends on the Scanning property, not on time
             }
-            if !scanning && !sawScanning { sawScanning = true }   // the scan was over before we looked
+            if !scanning && !sawScanning { sawScanning = true }  // the scan was over before we looked
         }
         Terminal.out((live ? "\r\u{1B}[K" : "") + last + "\n")
     }
@@ -75,16 +86,27 @@ struct LibraryClient {
         for miss in misses {
             guard case .structure(let f) = miss, f.count == 3 else { continue }
             let suggestions: [String]
-            if case .array(_, let items) = f[2] { suggestions = items.compactMap(\.stringValue) } else { suggestions = [] }
-            Terminal.err("linnet: " + LibraryRendering.miss(key: f[0].stringValue ?? "", value: f[1].stringValue ?? "",
-                                                            suggestions: suggestions))
+            if case .array(_, let items) = f[2] {
+                suggestions = items.compactMap(\.stringValue)
+            } else {
+                suggestions = []
+            }
+            Terminal.err(
+                "linnet: "
+                    + LibraryRendering.miss(
+                        key: f[0].stringValue ?? "", value: f[1].stringValue ?? "",
+                        suggestions: suggestions))
         }
     }
 
     static func filter(_ f: LibraryFilterOptions) -> DBusValue {
-        .dictionary(key: .string, value: .variant, f.pairs.map { pair in
-            DBusDictEntry(.string(pair.key), .variant(pair.number.map { .int32(Int32(clamping: $0)) } ?? .string(pair.text ?? "")))
-        })
+        .dictionary(
+            key: .string, value: .variant,
+            f.pairs.map { pair in
+                DBusDictEntry(
+                    .string(pair.key),
+                    .variant(pair.number.map { .int32(Int32(clamping: $0)) } ?? .string(pair.text ?? "")))
+            })
     }
 
     static func values(_ row: DBusValue) -> [String: LibraryRendering.RowValue] {
@@ -122,11 +144,15 @@ extension LibraryClient {
         case .show(let name, let json):
             // Songs and streams in the playlist's order (a Query of songs would leave the streams out).
             let reply = try player.call("PlaylistEntries", [.string(name)], interface: i)
-            guard case .array(_, let rows)? = reply.first else { throw .unexpected("PlaylistEntries returned \(reply)") }
+            guard case .array(_, let rows)? = reply.first else {
+                throw .unexpected("PlaylistEntries returned \(reply)")
+            }
             for (n, row) in rows.enumerated() {
                 let values = Self.values(row)
-                Terminal.out(json ? LibraryRendering.json(values).encoded + "\n"
-                                  : "\(n + 1)  " + LibraryRendering.line(kind: "songs", values) + "\n")
+                Terminal.out(
+                    json
+                        ? LibraryRendering.json(values).encoded + "\n"
+                        : "\(n + 1)  " + LibraryRendering.line(kind: "songs", values) + "\n")
             }
         case .create(let name):
             try player.call("CreatePlaylist", [.string(name)], interface: i)
@@ -134,15 +160,22 @@ extension LibraryClient {
             try player.call("RenamePlaylist", [.string(name), .string(newName)], interface: i)
         case .move(let name, let from, let to):
             // The bus counts from 0, people from 1 (as show numbers the entries).
-            try player.call("MovePlaylistEntry", [.string(name), .uint32(UInt32(clamping: from - 1)),
-                                                  .uint32(UInt32(clamping: to - 1))], interface: i)
+            try player.call(
+                "MovePlaylistEntry",
+                [
+                    .string(name), .uint32(UInt32(clamping: from - 1)),
+                    .uint32(UInt32(clamping: to - 1))
+                ], interface: i)
         case .add(let name, let filter):
-            try player.call("AddToPlaylist", [.string(name), .string("songs"), Self.filter(filter), .string("")], interface: i)
+            try player.call(
+                "AddToPlaylist", [.string(name), .string("songs"), Self.filter(filter), .string("")], interface: i)
         case .addStreams(let name, let urls):
-            try player.call("AddStreamsToPlaylist", [.string(name), .array(element: "s", urls.map { .string($0) })],
-                            interface: i)
+            try player.call(
+                "AddStreamsToPlaylist", [.string(name), .array(element: "s", urls.map { .string($0) })],
+                interface: i)
         case .remove(let name, let position):
-            try player.call("RemoveFromPlaylist", [.string(name), .uint32(UInt32(clamping: position - 1))], interface: i)
+            try player.call(
+                "RemoveFromPlaylist", [.string(name), .uint32(UInt32(clamping: position - 1))], interface: i)
         case .delete(let name):
             try player.call("DeletePlaylist", [.string(name)], interface: i)
         case .export(let name, let path):

@@ -26,8 +26,10 @@ struct LyricsClient {
 
     func read() throws(ClientError) -> State {
         let all: [String: DBusValue]
-        do { all = try player.getAll(Self.interface) } catch .dbus(let e) where
-            [DBusError.Name.unknownInterface, DBusError.Name.unknownMethod, DBusError.Name.invalidArgs].contains(e.name) {
+        do { all = try player.getAll(Self.interface) } catch .dbus(let e)
+            where
+            [DBusError.Name.unknownInterface, DBusError.Name.unknownMethod, DBusError.Name.invalidArgs].contains(e.name)
+        {
             throw .unexpected("player '\(player.shortName)' has no lyrics interface (\(e.name))")
         }
         var s = State()
@@ -65,12 +67,17 @@ struct LyricsClient {
     /// Current line and how much of it is sung (by word stamps when it has them), from `GetProgress`.
     private func progress(_ lines: [LyricsLine]) -> (line: Int, fraction: Double)? {
         guard let out = try? player.call("GetProgress", interface: Self.interface), out.count == 4,
-              let line = out[0].integerValue, let fraction = out[1].doubleValue,
-              let word = out[2].integerValue, let wordFraction = out[3].doubleValue else { return nil }
+            let line = out[0].integerValue, let fraction = out[1].doubleValue,
+            let word = out[2].integerValue, let wordFraction = out[3].doubleValue
+        else { return nil }
         let index = Int(clamping: line)  // from the bus: clamped, then range-checked
         guard lines.indices.contains(index) else { return (index, fraction) }
-        return (index, LyricsRendering.sungFraction(lines[index], lineProgress: fraction, word: Int(clamping: word),
-                                                    wordProgress: wordFraction))
+        return (
+            index,
+            LyricsRendering.sungFraction(
+                lines[index], lineProgress: fraction, word: Int(clamping: word),
+                wordProgress: wordFraction)
+        )
     }
 
     private func follow() throws(ClientError) {
@@ -79,16 +86,25 @@ struct LyricsClient {
         let properties = "org.freedesktop.DBus.Properties"
         do {
             for iface in [Self.interface, MPRISClient.playerInterface] {
-                _ = try connection.subscribe(DBusMatchRule(sender: player.busName, path: MPRISClient.objectPath,
-                                                           interface: properties, member: "PropertiesChanged",
-                                                           arg0: iface)) { _ in dirty.withLock { $0 = true } }
+                _ = try connection.subscribe(
+                    DBusMatchRule(
+                        sender: player.busName, path: MPRISClient.objectPath,
+                        interface: properties, member: "PropertiesChanged",
+                        arg0: iface)
+                ) { _ in dirty.withLock { $0 = true } }
             }
-            _ = try connection.subscribe(DBusMatchRule(sender: player.busName, path: MPRISClient.objectPath,
-                                                       interface: MPRISClient.playerInterface, member: "Seeked")) { _ in
+            _ = try connection.subscribe(
+                DBusMatchRule(
+                    sender: player.busName, path: MPRISClient.objectPath,
+                    interface: MPRISClient.playerInterface, member: "Seeked")
+            ) { _ in
                 dirty.withLock { $0 = true }
             }
-            _ = try connection.subscribe(DBusMatchRule(sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
-                                                       member: "NameOwnerChanged", arg0: player.busName)) { _ in
+            _ = try connection.subscribe(
+                DBusMatchRule(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                    member: "NameOwnerChanged", arg0: player.busName)
+            ) { _ in
                 dirty.withLock { $0 = true }
             }
         } catch {
@@ -96,7 +112,7 @@ struct LyricsClient {
         }
         let live = Terminal.stdoutIsTerminal
         if live { Terminal.finishLineOnInterrupt() }
-        var drawn = 0          // rows of the live block on screen
+        var drawn = 0  // rows of the live block on screen
         var lastPrinted: Int?  // pipe mode: the index last printed
         var lastLines: [LyricsLine] = []
         var changed = true
@@ -111,7 +127,9 @@ struct LyricsClient {
                     playing = status == "Playing"
                     present = true
                     if options.exitWhenStopped, status == "Stopped" { break }
-                } catch .dbus(let e) where [DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner].contains(e.name) {
+                } catch .dbus(let e)
+                    where [DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner].contains(e.name)
+                {
                     present = false
                     playing = false
                     if options.exitWhenStopped { break }
@@ -121,25 +139,35 @@ struct LyricsClient {
             if live {
                 let p = playing ? progress(state.lines) : nil
                 let current = p?.line ?? state.current
-                var rows = LyricsRendering.followFrame(lines: state.lines, current: current, progress: p?.fraction ?? 0,
-                                                       columns: (Terminal.columns ?? 80) - 1)
-                if !present { rows[0] = "(player '\(player.shortName)' is not on the bus)" }
-                else if !state.hasLyrics { rows[0] = "(no lyrics for this track)" }
-                else if state.lines.isEmpty { rows[0] = "(these lyrics are not timed; see 'linnet lyrics')" }
+                var rows = LyricsRendering.followFrame(
+                    lines: state.lines, current: current, progress: p?.fraction ?? 0,
+                    columns: (Terminal.columns ?? 80) - 1)
+                if !present {
+                    rows[0] = "(player '\(player.shortName)' is not on the bus)"
+                } else if !state.hasLyrics {
+                    rows[0] = "(no lyrics for this track)"
+                } else if state.lines.isEmpty {
+                    rows[0] = "(these lyrics are not timed; see 'linnet lyrics')"
+                }
                 let up = drawn > 0 ? "\u{1B}[\(drawn)F" : ""
                 Terminal.out(up + rows.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\n")
                 drawn = rows.count
             } else if changed {
                 if state.lines != lastLines { lastPrinted = nil; lastLines = state.lines }
-                if state.current != lastPrinted, let line = LyricsRendering.plainFollowLine(lines: state.lines,
-                                                                                           current: state.current) {
+                if state.current != lastPrinted,
+                    let line = LyricsRendering.plainFollowLine(
+                        lines: state.lines,
+                        current: state.current)
+                {
                     Terminal.out(line + "\n")
                 }
                 lastPrinted = state.current
             }
             let timeout: Duration = live && playing ? Self.frameInterval : .seconds(3600)
             guard connection.process(timeout: timeout) else { throw .dbus(.disconnected) }
-            changed = dirty.withLock { d in defer { d = false }; return d }
+            changed = dirty.withLock { d in
+                defer { d = false }; return d
+            }
         }
     }
 }

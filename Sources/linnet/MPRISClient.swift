@@ -70,32 +70,38 @@ struct MPRISClient {
     }
 
     @discardableResult
-    func call(_ method: String, _ arguments: [DBusValue] = [],
-              interface: String = playerInterface) throws(ClientError) -> [DBusValue] {
+    func call(
+        _ method: String, _ arguments: [DBusValue] = [],
+        interface: String = playerInterface
+    ) throws(ClientError) -> [DBusValue] {
         do {
-            return try connection.call(destination: busName, path: MPRISClient.objectPath, interface: interface,
-                                       method: method, arguments: arguments, timeout: MPRISClient.timeout)
+            return try connection.call(
+                destination: busName, path: MPRISClient.objectPath, interface: interface,
+                method: method, arguments: arguments, timeout: MPRISClient.timeout)
         } catch { throw .dbus(error) }
     }
 
     func get(_ name: String, _ interface: String = playerInterface) throws(ClientError) -> DBusValue {
         do {
-            return try connection.getProperty(destination: busName, path: MPRISClient.objectPath, interface: interface,
-                                              name: name, timeout: MPRISClient.timeout)
+            return try connection.getProperty(
+                destination: busName, path: MPRISClient.objectPath, interface: interface,
+                name: name, timeout: MPRISClient.timeout)
         } catch { throw .dbus(error) }
     }
 
     func set(_ name: String, _ value: DBusValue, _ interface: String = playerInterface) throws(ClientError) {
         do {
-            try connection.setProperty(destination: busName, path: MPRISClient.objectPath, interface: interface,
-                                       name: name, value: value, timeout: MPRISClient.timeout)
+            try connection.setProperty(
+                destination: busName, path: MPRISClient.objectPath, interface: interface,
+                name: name, value: value, timeout: MPRISClient.timeout)
         } catch { throw .dbus(error) }
     }
 
     func getAll(_ interface: String = playerInterface) throws(ClientError) -> [String: DBusValue] {
         do {
-            return try connection.getAllProperties(destination: busName, path: MPRISClient.objectPath,
-                                                   interface: interface, timeout: MPRISClient.timeout)
+            return try connection.getAllProperties(
+                destination: busName, path: MPRISClient.objectPath,
+                interface: interface, timeout: MPRISClient.timeout)
         } catch { throw .dbus(error) }
     }
 
@@ -104,11 +110,13 @@ struct MPRISClient {
         var s = PlayerSnapshot(player: shortName)
         MPRISValues.apply(try getAll(), to: &s)
         if let url = s.metadata.url, MediaLocation.isHTTP(url),
-           let p = try? getAll("org.mpris.MediaPlayer2.linnet.Stream"),
-           case .boolean(let buffering)? = p["Buffering"]?.unwrappingVariants {
-            s.stream = StreamStatus(buffering: buffering, level: p["BufferLevel"]?.unwrappingVariants.doubleValue ?? 0,
-                                    seconds: p["BufferedSeconds"]?.unwrappingVariants.doubleValue ?? 0,
-                                    stationName: p["StationName"]?.unwrappingVariants.stringValue ?? "")
+            let p = try? getAll("org.mpris.MediaPlayer2.linnet.Stream"),
+            case .boolean(let buffering)? = p["Buffering"]?.unwrappingVariants
+        {
+            s.stream = StreamStatus(
+                buffering: buffering, level: p["BufferLevel"]?.unwrappingVariants.doubleValue ?? 0,
+                seconds: p["BufferedSeconds"]?.unwrappingVariants.doubleValue ?? 0,
+                stationName: p["StationName"]?.unwrappingVariants.stringValue ?? "")
         }
         return s
     }
@@ -130,12 +138,15 @@ struct MPRISClient {
     func trackIDs() throws(ClientError) -> [String] {
         let value: DBusValue
         do {
-            value = try connection.getProperty(destination: busName, path: MPRISClient.objectPath,
-                                               interface: MPRISClient.trackListInterface, name: "Tracks",
-                                               timeout: MPRISClient.timeout)
+            value = try connection.getProperty(
+                destination: busName, path: MPRISClient.objectPath,
+                interface: MPRISClient.trackListInterface, name: "Tracks",
+                timeout: MPRISClient.timeout)
         } catch {
-            if [DBusError.Name.unknownInterface, DBusError.Name.unknownProperty, DBusError.Name.unknownMethod,
-                DBusError.Name.invalidArgs].contains(error.name) {
+            if [
+                DBusError.Name.unknownInterface, DBusError.Name.unknownProperty, DBusError.Name.unknownMethod,
+                DBusError.Name.invalidArgs
+            ].contains(error.name) {
                 throw .noTrackList(shortName, error)
             }
             throw .dbus(error)

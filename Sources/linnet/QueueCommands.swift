@@ -69,13 +69,18 @@ struct QueueCommands {
     /// Whether the player has Linnet's Queue interface (other MPRIS players only have a TrackList).
     func hasQueueInterface() throws(ClientError) -> Bool {
         do {
-            _ = try player.connection.getProperty(destination: player.busName, path: MPRISClient.objectPath,
-                                                  interface: Self.interface, name: "Length",
-                                                  timeout: MPRISClient.timeout)
+            _ = try player.connection.getProperty(
+                destination: player.busName, path: MPRISClient.objectPath,
+                interface: Self.interface, name: "Length",
+                timeout: MPRISClient.timeout)
             return true
         } catch {
-            if [DBusError.Name.unknownInterface, DBusError.Name.unknownProperty, DBusError.Name.unknownMethod,
-                DBusError.Name.invalidArgs].contains(error.name) { return false }
+            if [
+                DBusError.Name.unknownInterface, DBusError.Name.unknownProperty, DBusError.Name.unknownMethod,
+                DBusError.Name.invalidArgs
+            ].contains(error.name) {
+                return false
+            }
             throw .dbus(error)
         }
     }
@@ -88,7 +93,9 @@ struct QueueCommands {
     }
 
     /// `count` entries from `offset` (0-based), each with its track path and metadata.
-    private func entries(offset: Int, count: Int) throws(ClientError) -> [(path: DBusObjectPath, metadata: TrackMetadata)] {
+    private func entries(offset: Int, count: Int) throws(ClientError) -> [(
+        path: DBusObjectPath, metadata: TrackMetadata
+    )] {
         let reply = try call("List", [.uint32(UInt32(clamping: offset)), .uint32(UInt32(clamping: count))])
         guard case .array(_, let items)? = reply.first else {
             throw .unexpected("Queue.List returned '\(DBusValue.signature(of: reply))'")
@@ -104,9 +111,10 @@ struct QueueCommands {
     @discardableResult
     private func call(_ method: String, _ arguments: [DBusValue] = []) throws(ClientError) -> [DBusValue] {
         do {
-            return try player.connection.call(destination: player.busName, path: MPRISClient.objectPath,
-                                              interface: Self.interface, method: method, arguments: arguments,
-                                              timeout: MPRISClient.timeout)
+            return try player.connection.call(
+                destination: player.busName, path: MPRISClient.objectPath,
+                interface: Self.interface, method: method, arguments: arguments,
+                timeout: MPRISClient.timeout)
         } catch {
             if error.name == DBusError.Name.unknownInterface || error.name == DBusError.Name.unknownMethod {
                 throw .unexpected("player '\(player.shortName)' has no Linnet queue interface (\(error.name))")
@@ -123,7 +131,9 @@ struct QueueCommands {
     static func merged(_ positions: [Int]) -> [ClosedRange<Int>] {
         var out: [ClosedRange<Int>] = []
         for p in positions {
-            if let last = out.last, last.upperBound + 1 == p { out[out.count - 1] = last.lowerBound...p } else {
+            if let last = out.last, last.upperBound + 1 == p {
+                out[out.count - 1] = last.lowerBound...p
+            } else {
                 out.append(p...p)
             }
         }

@@ -34,7 +34,8 @@ struct RadioCommands {
         var list = StationList()
         for row in rows {
             guard case .structure(let fields) = row, fields.count == 2,
-                  let name = fields[0].stringValue, let url = fields[1].stringValue else { continue }
+                let name = fields[0].stringValue, let url = fields[1].stringValue
+            else { continue }
             _ = list.add(name: name, url: url)
         }
         return list

@@ -19,8 +19,10 @@ struct Runner {
             let connection = try connect()
             defer { connection.close() }
             do {
-                try StatusFollower(player: try MPRISClient.connect(connection, requested: invocation.player),
-                                   options: options).run()
+                try StatusFollower(
+                    player: try MPRISClient.connect(connection, requested: invocation.player),
+                    options: options
+                ).run()
             } catch .noPlayer {
                 // Not there yet: wait for the exact name to appear.
                 let absent = MPRISClient(connection: connection, busName: PlayerNames.prefix + invocation.player)
@@ -41,8 +43,10 @@ struct Runner {
         case .lyrics(let options):
             let connection = try connect()
             defer { connection.close() }
-            try LyricsClient(player: try MPRISClient.connect(connection, requested: invocation.player),
-                             options: options).run()
+            try LyricsClient(
+                player: try MPRISClient.connect(connection, requested: invocation.player),
+                options: options
+            ).run()
         default:
             let connection = try connect()
             defer { connection.flush(); connection.close() }
@@ -93,7 +97,9 @@ struct Runner {
             }
             Terminal.out(TimeFormatting.trimmed(b, maxDecimals: 3) + "\n")
         case .shuffle(let change):
-            guard case .boolean(let current) = try p.get("Shuffle") else { throw .unexpected("Shuffle is not a boolean") }
+            guard case .boolean(let current) = try p.get("Shuffle") else {
+                throw .unexpected("Shuffle is not a boolean")
+            }
             if let value = change.newValue(current: current) {
                 try p.set("Shuffle", .boolean(value))
             } else {
@@ -156,8 +162,10 @@ struct Runner {
             let p = MPRISClient(connection: connection, busName: busName)
             let status = (try? p.get("PlaybackStatus"))?.stringValue.flatMap(PlaybackStatus.init(mpris:))
             let identity = (try? p.get("Identity", MPRISClient.rootInterface))?.stringValue
-            Terminal.out(StatusRendering.playerLine(name: short, nameWidth: width, status: status,
-                                                    identity: identity) + "\n")
+            Terminal.out(
+                StatusRendering.playerLine(
+                    name: short, nameWidth: width, status: status,
+                    identity: identity) + "\n")
         }
     }
 }

@@ -30,25 +30,33 @@ struct StatusFollower {
         let events = Mutex(Events())
         let connection = player.connection
         do {
-            _ = try connection.subscribe(DBusMatchRule(
-                sender: player.busName, path: MPRISClient.objectPath, interface: "org.freedesktop.DBus.Properties",
-                member: "PropertiesChanged", arg0: MPRISClient.playerInterface)) { signal in
-                guard signal.arguments.count >= 2, let changed = signal.arguments[1].stringKeyedDictionary else { return }
+            _ = try connection.subscribe(
+                DBusMatchRule(
+                    sender: player.busName, path: MPRISClient.objectPath, interface: "org.freedesktop.DBus.Properties",
+                    member: "PropertiesChanged", arg0: MPRISClient.playerInterface)
+            ) { signal in
+                guard signal.arguments.count >= 2, let changed = signal.arguments[1].stringKeyedDictionary else {
+                    return
+                }
                 let invalidated = signal.arguments.count > 2 ? (signal.arguments[2].as([String].self) ?? []) : []
                 events.withLock { e in
                     e.changed.merge(changed) { _, new in new }
                     e.invalidated += invalidated
                 }
             }
-            _ = try connection.subscribe(DBusMatchRule(
-                sender: player.busName, path: MPRISClient.objectPath, interface: MPRISClient.playerInterface,
-                member: "Seeked")) { signal in
+            _ = try connection.subscribe(
+                DBusMatchRule(
+                    sender: player.busName, path: MPRISClient.objectPath, interface: MPRISClient.playerInterface,
+                    member: "Seeked")
+            ) { signal in
                 guard let us = signal.arguments.first?.integerValue else { return }
                 events.withLock { $0.seekedTo = us }
             }
-            _ = try connection.subscribe(DBusMatchRule(
-                sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                arg0: player.busName)) { signal in
+            _ = try connection.subscribe(
+                DBusMatchRule(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    arg0: player.busName)
+            ) { signal in
                 guard signal.arguments.count == 3, let owner = signal.arguments[2].stringValue else { return }
                 events.withLock { $0.newOwner = owner }
             }
@@ -68,8 +76,9 @@ struct StatusFollower {
                 present = false  // it left between finding it and reading it
             }
         }
-        var clock = PositionClock(position: snapshot.positionMicroseconds ?? 0, at: Terminal.now,
-                                  isPlaying: snapshot.status == .playing, rate: snapshot.rate ?? 1)
+        var clock = PositionClock(
+            position: snapshot.positionMicroseconds ?? 0, at: Terminal.now,
+            isPlaying: snapshot.status == .playing, rate: snapshot.rate ?? 1)
         display.show(snapshot, clock: clock, present: present, changed: true)
 
         while true {
@@ -97,8 +106,9 @@ struct StatusFollower {
                 if present {
                     // A restarted player: read everything again.
                     snapshot = try player.snapshot()
-                    clock = PositionClock(position: snapshot.positionMicroseconds ?? 0, at: now,
-                                          isPlaying: snapshot.status == .playing, rate: snapshot.rate ?? 1)
+                    clock = PositionClock(
+                        position: snapshot.positionMicroseconds ?? 0, at: now,
+                        isPlaying: snapshot.status == .playing, rate: snapshot.rate ?? 1)
                 } else {
                     snapshot = PlayerSnapshot(player: player.shortName)
                     clock = PositionClock(position: 0, at: now, isPlaying: false)
@@ -112,8 +122,10 @@ struct StatusFollower {
     }
 
     /// Folds one batch of signals into the snapshot and the position clock.
-    private func apply(_ e: Events, to snapshot: inout PlayerSnapshot, clock: inout PositionClock,
-                       now: UInt64) throws(ClientError) {
+    private func apply(
+        _ e: Events, to snapshot: inout PlayerSnapshot, clock: inout PositionClock,
+        now: UInt64
+    ) throws(ClientError) {
         let before = snapshot
         MPRISValues.apply(e.changed, to: &snapshot)
         if !e.invalidated.isEmpty {

@@ -13,15 +13,17 @@ struct TrackListQueueCommands {
             // Each after the current track, last first, so they end up in their order.
             let current = try player.metadata().trackID ?? TrackMetadata.noTrack
             for uri in uris.reversed() {
-                try player.call("AddTrack", [.string(uri), .objectPath(try path(current)), .boolean(false)],
-                                interface: MPRISClient.trackListInterface)
+                try player.call(
+                    "AddTrack", [.string(uri), .objectPath(try path(current)), .boolean(false)],
+                    interface: MPRISClient.trackListInterface)
             }
         case .add(let uris, _):
             for uri in uris {
                 // AddTrack returns nothing, so the last id is read again before each add to keep the order.
                 let after = try player.trackIDs().last ?? TrackMetadata.noTrack
-                try player.call("AddTrack", [.string(uri), .objectPath(try path(after)), .boolean(false)],
-                                interface: MPRISClient.trackListInterface)
+                try player.call(
+                    "AddTrack", [.string(uri), .objectPath(try path(after)), .boolean(false)],
+                    interface: MPRISClient.trackListInterface)
             }
         case .remove(let selection):
             let paths = try selection.positions.map { (i) throws(ClientError) in try track(at: i) }
@@ -45,8 +47,9 @@ struct TrackListQueueCommands {
         let ids = try player.trackIDs()
         guard !ids.isEmpty else { return }
         let paths = try ids.map { (id) throws(ClientError) -> DBusValue in .objectPath(try path(id)) }
-        let reply = try player.call("GetTracksMetadata", [.array(element: .objectPath, paths)],
-                                    interface: MPRISClient.trackListInterface)
+        let reply = try player.call(
+            "GetTracksMetadata", [.array(element: .objectPath, paths)],
+            interface: MPRISClient.trackListInterface)
         guard case .array(_, let items)? = reply.first else {
             throw .unexpected("GetTracksMetadata returned '\(DBusValue.signature(of: reply))'")
         }
@@ -59,8 +62,9 @@ struct TrackListQueueCommands {
         let current = (try? player.metadata())?.trackID
         var out = ""
         for (i, id) in ids.enumerated() {
-            out += StatusRendering.queueLine(index: i + 1, count: ids.count, isCurrent: id == current,
-                                             metadata: byID[id] ?? TrackMetadata(["mpris:trackid": .string(id)]))
+            out += StatusRendering.queueLine(
+                index: i + 1, count: ids.count, isCurrent: id == current,
+                metadata: byID[id] ?? TrackMetadata(["mpris:trackid": .string(id)]))
             out += "\n"
         }
         Terminal.out(out)
@@ -69,7 +73,8 @@ struct TrackListQueueCommands {
     private func track(at index: Int) throws(ClientError) -> DBusObjectPath {
         let ids = try player.trackIDs()
         guard index <= ids.count else {
-            throw .unexpected("there is no track \(index): the queue has \(ids.count) track\(ids.count == 1 ? "" : "s")")
+            throw .unexpected(
+                "there is no track \(index): the queue has \(ids.count) track\(ids.count == 1 ? "" : "s")")
         }
         return try path(ids[index - 1])
     }

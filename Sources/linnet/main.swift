@@ -7,7 +7,8 @@ Terminal.unblockTerminationSignals()
 let arguments = CommandLineBytes.arguments(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
 let invocation: Invocation
 do {
-    invocation = try CommandLineParser.parse(arguments, context: ParseContext(workingDirectory: Terminal.workingDirectory))
+    invocation = try CommandLineParser.parse(
+        arguments, context: ParseContext(workingDirectory: Terminal.workingDirectory))
 } catch {
     Terminal.err("linnet: \(error.message)")
     Terminal.err(error.hint)

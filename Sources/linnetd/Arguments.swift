@@ -61,7 +61,9 @@ struct Arguments: Equatable {
                 libraryFolders.append(args[i])
                 i += 1
             case "--state-dir":
-                guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
+                guard i < args.count, !args[i].isEmpty else {
+                    throw UsageError(message: "--state-dir needs a directory")
+                }
                 stateDirectory = args[i]
                 i += 1
             default:

@@ -18,10 +18,12 @@ final class BusClientWatch: @unchecked Sendable {
         holders[client, default: [:]][holder] = gone
         guard subscriptions[client] == nil else { return }
         do {
-            let rule = DBusMatchRule(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                     interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: client)
+            let rule = DBusMatchRule(
+                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", member: "NameOwnerChanged", arg0: client)
             subscriptions[client] = try connection.subscribe(rule) { [weak self] signal in
-                guard signal.arguments.count == 3, case .string(let newOwner) = signal.arguments[2], newOwner.isEmpty else {
+                guard signal.arguments.count == 3, case .string(let newOwner) = signal.arguments[2], newOwner.isEmpty
+                else {
                     return
                 }
                 DispatchQueue.main.async { self?.left(client) }

@@ -18,7 +18,8 @@ struct CrashLine {
             appendDecimal(Int(info?.pointee._sifields._kill.si_pid ?? 0))
         } else {
             if sig == SIGILL || sig == SIGTRAP {
-                append(" (a Swift runtime check failed: overflow, a failed conversion, a force unwrap or a precondition)")
+                append(
+                    " (a Swift runtime check failed: overflow, a failed conversion, a force unwrap or a precondition)")
             } else if sig == SIGSEGV || sig == SIGBUS {
                 append(" at address 0x")
                 appendHex(UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr))
@@ -71,8 +72,10 @@ struct CrashLine {
         let pid = fork()
         if pid == 0 {
             dup2(STDERR_FILENO, STDOUT_FILENO)
-            var argv: [UnsafeMutablePointer<CChar>?] = [strdup("addr2line"), strdup("-f"), strdup("-C"), strdup("-p"),
-                                                         strdup("-e"), state.imagePath]
+            var argv: [UnsafeMutablePointer<CChar>?] = [
+                strdup("addr2line"), strdup("-f"), strdup("-C"), strdup("-p"),
+                strdup("-e"), state.imagePath
+            ]
             var p = UnsafeMutableRawPointer(state.line).assumingMemoryBound(to: CChar.self)
             for _ in 0..<addresses {
                 argv.append(p)
@@ -93,19 +96,20 @@ struct CrashLine {
     private static func frames(pc: UInt, _ context: UnsafeMutableRawPointer?) -> (UInt, UInt, UInt, UInt, UInt, UInt) {
         var out: (UInt, UInt, UInt, UInt, UInt, UInt) = (pc, 0, 0, 0, 0, 0)
         #if arch(x86_64)
-        guard let context else { return out }
-        var fp = UInt(bitPattern: Int(context.assumingMemoryBound(to: ucontext_t.self).pointee.uc_mcontext.gregs.10)) // RBP
-        withUnsafeMutableBytes(of: &out) { raw in
-            let slots = raw.bindMemory(to: UInt.self)
-            for i in 1..<slots.count {
-                guard fp != 0, fp % 8 == 0, let frame = UnsafePointer<UInt>(bitPattern: fp) else { break }
-                let next = frame[0], ret = frame[1]
-                guard ret != 0 else { break }
-                slots[i] = ret
-                guard next > fp else { break }  // the stack grows down: callers' frames are higher
-                fp = next
+            guard let context else { return out }
+            var fp = UInt(
+                bitPattern: Int(context.assumingMemoryBound(to: ucontext_t.self).pointee.uc_mcontext.gregs.10))  // RBP
+            withUnsafeMutableBytes(of: &out) { raw in
+                let slots = raw.bindMemory(to: UInt.self)
+                for i in 1..<slots.count {
+                    guard fp != 0, fp % 8 == 0, let frame = UnsafePointer<UInt>(bitPattern: fp) else { break }
+                    let next = frame[0], ret = frame[1]
+                    guard ret != 0 else { break }
+                    slots[i] = ret
+                    guard next > fp else { break }  // the stack grows down: callers' frames are higher
+                    fp = next
+                }
             }
-        }
         #endif
         return out
     }
@@ -124,11 +128,11 @@ struct CrashLine {
         guard let context else { return 0 }
         let uc = context.assumingMemoryBound(to: ucontext_t.self)
         #if arch(x86_64)
-        return UInt(bitPattern: Int(uc.pointee.uc_mcontext.gregs.16))  // REG_RIP
+            return UInt(bitPattern: Int(uc.pointee.uc_mcontext.gregs.16))  // REG_RIP
         #elseif arch(arm64)
-        return UInt(uc.pointee.uc_mcontext.pc)
+            return UInt(uc.pointee.uc_mcontext.pc)
         #else
-        return 0
+            return 0
         #endif
     }
 
@@ -172,9 +176,14 @@ struct CrashLine {
     private mutating func appendHex(_ v: UInt) { appendUnsigned(v, radix: 16) }
 
     private mutating func appendUnsigned(_ v: UInt, radix: UInt) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                                                              0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) = (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0, 0, 0, 0
+            )
         var n = 0
         var x = v
         withUnsafeMutableBytes(of: &digits) { d in

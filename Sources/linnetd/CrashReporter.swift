@@ -65,7 +65,8 @@ final class CrashState: Sendable {
     init() {
         imagePath.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
         // Without the path there is nothing for addr2line to read: report raw pcs then.
-        (imageStart, imageEnd) = readlink("/proc/self/exe", imagePath, Int(PATH_MAX)) > 0
+        (imageStart, imageEnd) =
+            readlink("/proc/self/exe", imagePath, Int(PATH_MAX)) > 0
             ? (linnet_program_start(), linnet_program_end()) : (0, 0)
         activity = (0..<2).map { _ in
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: CrashState.activityCapacity)
@@ -80,8 +81,10 @@ final class CrashState: Sendable {
 // Written once by install() on the main thread before the handlers exist; read by the handler.
 nonisolated(unsafe) private var crashState: CrashState!
 
-private func fatalSignalHandler(_ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
-                                _ context: UnsafeMutableRawPointer?) {
+private func fatalSignalHandler(
+    _ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+    _ context: UnsafeMutableRawPointer?
+) {
     if let state = crashState {
         var line = CrashLine(state: state)
         line.report(sig, info, context)

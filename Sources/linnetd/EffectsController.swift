@@ -44,8 +44,10 @@ final class EffectsController: EffectsControl, @unchecked Sendable {
         }
     }
 
-    private func upload(_ clip: Result<EffectClip, EffectError>, owner: String,
-                        done: @escaping @Sendable (Result<UInt32, EffectError>) -> Void) {
+    private func upload(
+        _ clip: Result<EffectClip, EffectError>, owner: String,
+        done: @escaping @Sendable (Result<UInt32, EffectError>) -> Void
+    ) {
         guard case .success(let clip) = clip else { return done(clip.map { _ in 0 }) }
         let effect = registry.add(owner: owner) { prefix + String($0) }
         clients.watch(owner, holder: "effects") { [weak self] in self?.ownerLeft(owner) }
@@ -66,7 +68,9 @@ final class EffectsController: EffectsControl, @unchecked Sendable {
     }
 
     func playEffect(_ id: UInt32, volume: Double?) throws(EffectError) -> UInt32 {
-        guard let effect = registry.effects[id] else { throw EffectError(.invalidArgument, "no effect \(id) is loaded") }
+        guard let effect = registry.effects[id] else {
+            throw EffectError(.invalidArgument, "no effect \(id) is loaded")
+        }
         let play = registry.beginPlay(id)
         player.play(effect.sampleName, volume: volume, alert: volume == nil) { [weak self] sinkInput in
             guard let self else { return }
@@ -77,7 +81,9 @@ final class EffectsController: EffectsControl, @unchecked Sendable {
     }
 
     func unloadEffect(_ id: UInt32, caller: String) throws(EffectError) {
-        guard let effect = registry.effects[id] else { throw EffectError(.invalidArgument, "no effect \(id) is loaded") }
+        guard let effect = registry.effects[id] else {
+            throw EffectError(.invalidArgument, "no effect \(id) is loaded")
+        }
         guard effect.owner == caller else {
             throw EffectError(.accessDenied, "effect \(id) belongs to another client; only it may unload it")
         }

@@ -33,8 +33,10 @@ final class ExclusiveMode: @unchecked Sendable {
         round &+= 1
         let current = round
         let ours = connection.ownedNames
-        connection.callAsync(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                             interface: "org.freedesktop.DBus", method: "ListNames", timeout: Self.timeout) { [self] r in
+        connection.callAsync(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", method: "ListNames", timeout: Self.timeout
+        ) { [self] r in
             guard current == round, case .success(let out) = r, let names = out.first?.as([String].self) else { return }
             for name in names where name.hasPrefix(Self.prefix) && !ours.contains(name) {
                 status(of: name) { [self] status in
@@ -63,17 +65,21 @@ final class ExclusiveMode: @unchecked Sendable {
     }
 
     private func status(of name: String, _ then: @escaping @Sendable (String?) -> Void) {
-        connection.callAsync(destination: name, path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties",
-                             method: "Get", arguments: [.string(MPRISNames.playerInterface), .string("PlaybackStatus")],
-                             timeout: Self.timeout) { r in
+        connection.callAsync(
+            destination: name, path: MPRISNames.objectPath, interface: "org.freedesktop.DBus.Properties",
+            method: "Get", arguments: [.string(MPRISNames.playerInterface), .string("PlaybackStatus")],
+            timeout: Self.timeout
+        ) { r in
             guard case .success(let out) = r, let v = out.first else { return then(nil) }
             then(v.unwrappingVariants.stringValue)
         }
     }
 
     private func command(_ name: String, _ method: String) {
-        connection.callAsync(destination: name, path: MPRISNames.objectPath, interface: MPRISNames.playerInterface,
-                             method: method, timeout: Self.timeout) { r in
+        connection.callAsync(
+            destination: name, path: MPRISNames.objectPath, interface: MPRISNames.playerInterface,
+            method: method, timeout: Self.timeout
+        ) { r in
             if case .failure(let e) = r { Log.error("exclusive: \(method) on \(name): \(e)") }
         }
     }

@@ -21,8 +21,12 @@ extension LibraryController: StationControl {
 
     /// Where `linnet radio` kept its stations before they moved into the library ($XDG_DATA_HOME/linnet/stations).
     static func stationFilePath() -> String? {
-        if let x = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), x.hasPrefix("/") { return x + "/linnet/stations" }
-        if let h = getenv("HOME").map({ String(cString: $0) }), h.hasPrefix("/") { return h + "/.local/share/linnet/stations" }
+        if let x = getenv("XDG_DATA_HOME").map({ String(cString: $0) }), x.hasPrefix("/") {
+            return x + "/linnet/stations"
+        }
+        if let h = getenv("HOME").map({ String(cString: $0) }), h.hasPrefix("/") {
+            return h + "/.local/share/linnet/stations"
+        }
         return nil
     }
 }

@@ -92,30 +92,35 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
 
     /// Opens the library in `stateDirectory` over the configured folders and exports its interface; a library
     /// that cannot open is logged and left out (the player still works).
-    static func start(stateDirectory: String, folders: [String], player: Player, connection: DBusConnection,
-                      queue: DispatchQueue) -> LibraryController? {
+    static func start(
+        stateDirectory: String, folders: [String], player: Player, connection: DBusConnection,
+        queue: DispatchQueue
+    ) -> LibraryController? {
         var prefix = ""
         for component in stateDirectory.split(separator: "/") {
             prefix += "/" + component
-            mkdir(prefix, 0o755)   // EEXIST is fine; any other failure shows when the database opens
+            mkdir(prefix, 0o755)  // EEXIST is fine; any other failure shows when the database opens
         }
         let service: LibraryService
         do {
-            service = try LibraryService(databasePath: stateDirectory + "/library.db", roots: folders,
-                                         serviceQueue: queue, log: { Log.info($0) })
+            service = try LibraryService(
+                databasePath: stateDirectory + "/library.db", roots: folders,
+                serviceQueue: queue, log: { Log.info($0) })
         } catch {
             Log.error("library: cannot open: \(error); running without a library")
             return nil
         }
         let controller = LibraryController(service: service, player: player)
         do {
-            controller.interface = try LibraryInterface(connection: connection, control: controller,
-                                                        initial: service.status,
-                                                        playlistsChanged: { [weak controller] in
-                                                            controller?.playlistsInterface?.refresh()
-                                                        }, log: { Log.error($0) })
-            controller.playlistsInterface = try PlaylistsInterface(connection: connection, control: controller,
-                                                                   log: { Log.error($0) })
+            controller.interface = try LibraryInterface(
+                connection: connection, control: controller,
+                initial: service.status,
+                playlistsChanged: { [weak controller] in
+                    controller?.playlistsInterface?.refresh()
+                }, log: { Log.error($0) })
+            controller.playlistsInterface = try PlaylistsInterface(
+                connection: connection, control: controller,
+                log: { Log.error($0) })
         } catch {
             Log.error("library: cannot export the interface: \(error)")
             return nil
@@ -129,8 +134,9 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
             }
             var out: [String: TrackDetails] = [:]
             for row in rows {
-                out[row.pathString] = TrackDetails(durationMicroseconds: row.durationMicroseconds, tags: row.tags,
-                                                   isSeekable: true)
+                out[row.pathString] = TrackDetails(
+                    durationMicroseconds: row.durationMicroseconds, tags: row.tags,
+                    isSeekable: true)
             }
             return out
         }
@@ -146,18 +152,22 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
     }
 
     /// The folders to scan: the desktop's music folder (when it exists), linnetd.conf's, the command line's.
-    static func folders(settings: RouteSettings, arguments: Arguments, environment: (String) -> String?,
-                        workingDirectory: String) -> [String] {
+    static func folders(
+        settings: RouteSettings, arguments: Arguments, environment: (String) -> String?,
+        workingDirectory: String
+    ) -> [String] {
         let home = environment("HOME")
-        let configHome = environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let configHome =
+            environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? home.map { $0 + "/.config" }
         let userDirs = configHome.flatMap { readSmallFile($0 + "/user-dirs.dirs") }
         let music = LibraryFolders.musicDirectory(home: home, userDirs: userDirs)
         var st = stat()
         let exists = music.map { stat($0, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR } ?? false
-        return LibraryFolders.resolve(musicDirectory: music, musicDirectoryExists: exists,
-                                      configured: settings.libraryFolders, commandLine: arguments.libraryFolders,
-                                      workingDirectory: workingDirectory)
+        return LibraryFolders.resolve(
+            musicDirectory: music, musicDirectoryExists: exists,
+            configured: settings.libraryFolders, commandLine: arguments.libraryFolders,
+            workingDirectory: workingDirectory)
     }
 
     private static func readSmallFile(_ path: String) -> String? {

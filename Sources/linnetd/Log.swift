@@ -15,7 +15,9 @@ enum Log {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBytes {
+                Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
             offset += n
         }

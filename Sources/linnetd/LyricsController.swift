@@ -25,8 +25,10 @@ final class LyricsController: @unchecked Sendable {
     private var status: PlaybackState = .stopped
     private var armed = false
 
-    init(connection: DBusConnection, queue: DispatchQueue, heardPosition: @escaping @Sendable () -> Int64,
-         log: @escaping @Sendable (String) -> Void) throws(DBusError) {
+    init(
+        connection: DBusConnection, queue: DispatchQueue, heardPosition: @escaping @Sendable () -> Int64,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
         self.queue = queue
         self.heardPosition = heardPosition
         timer = DispatchSource.makeTimerSource(queue: queue)
@@ -45,7 +47,9 @@ final class LyricsController: @unchecked Sendable {
         if entry != self.entry || lyrics != self.lyrics {
             self.entry = entry
             self.lyrics = lyrics
-            timeline = lyrics.flatMap { $0.isSynced ? LyricsTimeline($0.lyrics, trackDurationMicroseconds: durationMicroseconds) : nil }
+            timeline = lyrics.flatMap {
+                $0.isSynced ? LyricsTimeline($0.lyrics, trackDurationMicroseconds: durationMicroseconds) : nil
+            }
         }
         self.status = status
         evaluate()

@@ -22,9 +22,10 @@ final class MeterController: @unchecked Sendable {
     init(connection: DBusConnection, clients: BusClientWatch, player: (any LevelMetering)?) throws(DBusError) {
         self.clients = clients
         self.player = player
-        interface = try MetersInterface(connection: connection,
-                                        enable: { [unowned self] client, on in enable(client, on) },
-                                        listeners: { [unowned self] in listeners.count }, log: { Log.error($0) })
+        interface = try MetersInterface(
+            connection: connection,
+            enable: { [unowned self] client, on in enable(client, on) },
+            listeners: { [unowned self] in listeners.count }, log: { Log.error($0) })
     }
 
     func enable(_ client: String, _ on: Bool) {

@@ -29,8 +29,10 @@ final class PlayCounter: @unchecked Sendable {
     deinit { timer.cancel() }
 
     /// The player changed: which entry is current, whether it plays, and how to read the heard position.
-    func refresh(entry: QueueEntryID?, path: String?, durationMicroseconds: Int64?, playing: Bool,
-                 position: @escaping () -> Int64) {
+    func refresh(
+        entry: QueueEntryID?, path: String?, durationMicroseconds: Int64?, playing: Bool,
+        position: @escaping () -> Int64
+    ) {
         dispatchPrecondition(condition: .onQueue(queue))
         if entry != self.entry {
             self.entry = entry
@@ -53,7 +55,8 @@ final class PlayCounter: @unchecked Sendable {
         guard playing else { return disarm() }
         let fourMinutes: Int64 = 240_000_000
         let threshold = duration.map { $0 > 0 ? min($0 / 2, fourMinutes) : fourMinutes } ?? fourMinutes
-        timer.schedule(deadline: .now() + .microseconds(Int(clamping: max(1000, threshold - heard))), leeway: .milliseconds(50))
+        timer.schedule(
+            deadline: .now() + .microseconds(Int(clamping: max(1000, threshold - heard))), leeway: .milliseconds(50))
         armed = true
     }
 

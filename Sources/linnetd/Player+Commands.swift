@@ -65,7 +65,7 @@ extension Player {
     }
 
     func setLoopMode(_ mode: LoopMode) {
-        _ = repeats.cancel()    // an explicit mode replaces a running repeat count
+        _ = repeats.cancel()  // an explicit mode replaces a running repeat count
         guard mode != model.loopMode else { publish(); return }
         model.loopMode = mode
         refreshNext()
@@ -104,7 +104,8 @@ extension Player {
         // The entry already loaded again (GoTo of the current track, Previous on a one-track queue): a seek, so
         // clients hear of the jump (Seeked) and the stream keeps going; a restart would move Position silently.
         if engine.state != .stopped, !engine.isLoading, engine.currentItem?.id == item(entry).id,
-           details[entry.id]?.isSeekable != false {
+            details[entry.id]?.isSeekable != false
+        {
             sync.commandSeekedInPlace()
             engine.seek(toMicroseconds: position)
             if paused { engine.pause() } else { engine.resume() }
@@ -136,8 +137,7 @@ extension Player {
     /// Loads the (new) current entry in the status the player had.
     func follow(wasPlaying: Bool, wasPaused: Bool) {
         guard let entry = model.current else { engine.stop(); return }
-        if wasPlaying { start(entry, at: 0, paused: false) }
-        else if wasPaused { start(entry, at: 0, paused: true) }
+        if wasPlaying { start(entry, at: 0, paused: false) } else if wasPaused { start(entry, at: 0, paused: true) }
     }
 
     /// LoopStatus None past the last track: stop at the first one.

@@ -17,7 +17,7 @@ extension Player {
             details[id] = TrackDetails(info)
             run(sync.trackStarted(id, queue: &model))
             if id != repeats.entry, let restore = repeats.trackStarted(id, isRepeat: false) {
-                model.loopMode = restore    // the listener moved to another track: the count is over
+                model.loopMode = restore  // the listener moved to another track: the count is over
                 refreshNext()
             }
         case .endOfQueue:
@@ -64,7 +64,8 @@ extension Player {
             case .repeated(let id):
                 noteRepeat(of: id)
             case .nothingPlayable(let id):
-                Log.error("nothing playable left after \(model.entry(id)?.location.description ?? "an entry"); stopping")
+                Log.error(
+                    "nothing playable left after \(model.entry(id)?.location.description ?? "an entry"); stopping")
             }
         }
     }

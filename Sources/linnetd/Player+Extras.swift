@@ -4,8 +4,9 @@ import PlayerCore
 /// Balance and the track repeat count: Linnet's playback extension (`org.mpris.MediaPlayer2.linnet.Playback`).
 extension Player: PlaybackExtrasControl {
     var extrasSnapshot: PlaybackExtrasSnapshot {
-        PlaybackExtrasSnapshot(balance: balance, loopCount: repeats.remaining, replayGainMode: replayGainMode,
-                               replayGainPreamp: replayGainPreamp)
+        PlaybackExtrasSnapshot(
+            balance: balance, loopCount: repeats.remaining, replayGainMode: replayGainMode,
+            replayGainPreamp: replayGainPreamp)
     }
 
     func setBalance(_ b: Double) {
@@ -45,7 +46,8 @@ extension Player: PlaybackExtrasControl {
 
     private var currentAlbumContinues: Bool {
         guard let current = model.currentID, let i = model.entries.firstIndex(where: { $0.id == current }),
-              let album = details[current]?.tags.album else { return false }
+            let album = details[current]?.tags.album
+        else { return false }
         let neighbours = [i - 1, i + 1].filter { model.entries.indices.contains($0) }
         return neighbours.contains { details[model.entries[$0].id]?.tags.album == album }
     }

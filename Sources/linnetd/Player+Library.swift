@@ -16,7 +16,8 @@ extension Player {
             // others are probed when the window reaches them, as after a restart.
             items.append(MediaItem(.file(path: song.pathString)))
             if known.count < Self.seededLibraryDetails {
-                known.append(TrackDetails(durationMicroseconds: song.durationMicroseconds, tags: song.tags, isSeekable: true))
+                known.append(
+                    TrackDetails(durationMicroseconds: song.durationMicroseconds, tags: song.tags, isSeekable: true))
             }
         }
         guard !items.isEmpty else { throw .nothingToPlay }
@@ -36,7 +37,9 @@ extension Player {
             details[entry.id] = d
             probed.insert(entry.id)
         }
-        if mode == .replace || model.current == nil || status == .stopped && mode != .append && model.count == added.count {
+        if mode == .replace || model.current == nil
+            || status == .stopped && mode != .append && model.count == added.count
+        {
             try? model.goTo(added[0].id)
             start(added[0], at: 0, paused: false)
         } else {
@@ -51,9 +54,10 @@ extension Player {
     func countPlays() {
         guard let counter = playCounter else { return }
         let current = model.current
-        counter.refresh(entry: current?.id, path: current?.location.path,
-                        durationMicroseconds: current.flatMap { details[$0.id]?.durationMicroseconds },
-                        playing: status == .playing, position: { [unowned self] in positionMicroseconds })
+        counter.refresh(
+            entry: current?.id, path: current?.location.path,
+            durationMicroseconds: current.flatMap { details[$0.id]?.durationMicroseconds },
+            playing: status == .playing, position: { [unowned self] in positionMicroseconds })
     }
 }
 

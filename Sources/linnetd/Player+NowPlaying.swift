@@ -25,8 +25,9 @@ extension Player {
             extrasRequested = extrasRequested.filter { model.index(of: $0) != nil }
         }
         let current = model.currentID
-        lyricsController?.refresh(entry: current, lyrics: current.flatMap { extras[$0]?.lyrics },
-                                  durationMicroseconds: current.flatMap { details[$0]?.durationMicroseconds },
-                                  status: status)
+        lyricsController?.refresh(
+            entry: current, lyrics: current.flatMap { extras[$0]?.lyrics },
+            durationMicroseconds: current.flatMap { details[$0]?.durationMicroseconds },
+            status: status)
     }
 }

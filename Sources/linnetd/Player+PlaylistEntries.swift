@@ -18,8 +18,9 @@ extension Player {
             switch entry {
             case .song(let song):
                 if known.count < Self.seededLibraryDetails {
-                    known[items.count] = TrackDetails(durationMicroseconds: song.durationMicroseconds, tags: song.tags,
-                                                      isSeekable: true)
+                    known[items.count] = TrackDetails(
+                        durationMicroseconds: song.durationMicroseconds, tags: song.tags,
+                        isSeekable: true)
                 }
                 items.append(MediaItem(.file(path: song.pathString)))
             case .stream(let url):

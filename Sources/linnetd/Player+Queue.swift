@@ -31,9 +31,13 @@ extension Player: QueueControl {
                 probed = []
                 add(items, after: nil) { added in startFirst(of: added, probes: probes) }
             case .append:
-                add(items, after: nil) { added in remember(probes, for: added); refreshNext() }
+                add(items, after: nil) { added in
+                    remember(probes, for: added); refreshNext()
+                }
             case .next:
-                add(items, after: model.currentID) { added in remember(probes, for: added); refreshNext() }
+                add(items, after: model.currentID) { added in
+                    remember(probes, for: added); refreshNext()
+                }
             case .now:
                 add(items, after: model.currentID) { added in startFirst(of: added, probes: probes) }
             }

@@ -25,19 +25,23 @@ extension Player {
     /// as local files.
     /// `cancellation` (the engine's, for this load) closes the connections of an open that a newer command
     /// superseded.
-    static func openDecoder(_ item: PlaybackItem, settings: StreamSettings, queue: DispatchQueue,
-                            cancellation: LoadCancellation,
-                            player: @escaping @Sendable () -> Player?) throws(DecodeError) -> any Decoder {
+    static func openDecoder(
+        _ item: PlaybackItem, settings: StreamSettings, queue: DispatchQueue,
+        cancellation: LoadCancellation,
+        player: @escaping @Sendable () -> Player?
+    ) throws(DecodeError) -> any Decoder {
         let location = item.location
         guard MediaLocation.isHTTP(location) else {
             return try DecoderRegistryBridge.open(item)
         }
         let id = item.id
-        return try StreamOpener.open(url: location, settings: settings, observer: { event in
-            // Responses matter to tests, not to the player: no wake-up of its queue for every HLS segment.
-            if case .response = event { return }
-            queue.async { player()?.streamEvent(id, event) }
-        }, cancellation: cancellation)
+        return try StreamOpener.open(
+            url: location, settings: settings,
+            observer: { event in
+                // Responses matter to tests, not to the player: no wake-up of its queue for every HLS segment.
+                if case .response = event { return }
+                queue.async { player()?.streamEvent(id, event) }
+            }, cancellation: cancellation)
     }
 
     func streamEvent(_ itemID: PlaybackItemID, _ event: StreamEvent) {
@@ -48,17 +52,24 @@ extension Player {
         case .nowPlaying(let title, let artist):
             info.title = title
             info.artist = artist
-            Log.info("\(model.entry(id)?.location.description ?? itemID.description): now playing \(artist.map { "\($0) - " } ?? "")\(title ?? "")")
+            Log.info(
+                "\(model.entry(id)?.location.description ?? itemID.description): now playing \(artist.map { "\($0) - " } ?? "")\(title ?? "")"
+            )
         case .station(let name, let genre, let url):
             info.station = StreamInfo.Station(name: name, genre: genre, url: url)
         case .buffer(let status):
             // Small level changes are not worth a signal: flips, 5 % of the buffer or a second of audio are.
             let old = info.buffer
             if status.isBuffering == old.isBuffering && abs(status.fraction - old.fraction) < 0.05
-                && abs(status.seconds - old.seconds) < 1 { return }
+                && abs(status.seconds - old.seconds) < 1
+            {
+                return
+            }
             info.buffer = status
         case .reconnecting(let attempt, let reason):
-            Log.info("\(model.entry(id)?.location.description ?? itemID.description): \(reason); reconnecting (attempt \(attempt))")
+            Log.info(
+                "\(model.entry(id)?.location.description ?? itemID.description): \(reason); reconnecting (attempt \(attempt))"
+            )
             info.buffer.isBuffering = true
         case .warning(let text):
             Log.info("\(model.entry(id)?.location.description ?? itemID.description): \(text)")
@@ -87,16 +98,18 @@ extension Player {
         guard let id = model.currentID, let info = streams[id], status != .stopped || engine.isLoading else {
             return StreamSnapshot()
         }
-        return StreamSnapshot(buffering: info.buffer.isBuffering, level: info.buffer.fraction,
-                              seconds: info.buffer.seconds, stationName: info.station.name ?? "",
-                              stationGenre: info.station.genre ?? "", stationURL: info.station.url ?? "")
+        return StreamSnapshot(
+            buffering: info.buffer.isBuffering, level: info.buffer.fraction,
+            seconds: info.buffer.seconds, stationName: info.station.name ?? "",
+            stationGenre: info.station.genre ?? "", stationURL: info.station.url ?? "")
     }
 
     /// Whether Play should reconnect `entry` instead of resuming it: a live stream (no length, no seeking) that
     /// has been paused longer than `liveRestartSeconds`.
     func shouldRestartLive(_ entry: QueueEntry) -> Bool {
         guard case .url = entry.location, let d = details[entry.id], d.durationMicroseconds == nil, !d.isSeekable,
-              let pausedAt else { return false }
+            let pausedAt
+        else { return false }
         return monotonicSeconds() - pausedAt > streamSettings.liveRestartSeconds
     }
 

@@ -82,8 +82,10 @@ extension Player {
     /// folders — `apply` runs before this returns and failures are thrown to the caller. A longer walk returns at
     /// once (the bus is not held) and `apply` runs on the service's queue when it ends; failures are then logged.
     /// With several URIs, one that yields nothing is logged and skipped; only all failing is an error.
-    func collect(_ uris: [String],
-                 then apply: @escaping ([MediaItem], [Int: TrackDetails]) -> Void) throws(PlayerCommandError) {
+    func collect(
+        _ uris: [String],
+        then apply: @escaping ([MediaItem], [Int: TrackDetails]) -> Void
+    ) throws(PlayerCommandError) {
         var parsed: [MediaLocation] = []
         for uri in uris { parsed.append(try Self.playableLocation(uri)) }
         let locations = parsed
@@ -128,7 +130,8 @@ extension Player {
 
     /// The walk itself (any thread): the items in URI order, and the details of URIs that named a single file.
     private static func expand(_ locations: [MediaLocation], _ collector: MediaCollector)
-        -> Result<([MediaItem], [Int: TrackDetails]), PlayerCommandError> {
+        -> Result<([MediaItem], [Int: TrackDetails]), PlayerCommandError>
+    {
         var items: [MediaItem] = []
         var probes: [Int: TrackDetails] = [:]
         var firstError: PlayerCommandError?
@@ -148,7 +151,8 @@ extension Player {
 
     /// One location's items, and its details when it is a single file.
     private static func expand(_ location: MediaLocation, _ collector: MediaCollector)
-        -> Result<([MediaItem], TrackDetails?), PlayerCommandError> {
+        -> Result<([MediaItem], TrackDetails?), PlayerCommandError>
+    {
         if case .url = location { return .success(([MediaItem(location)], nil)) }
         let collection = collector.collect(location)
         for problem in collection.problems { Log.info("skipped \(problem)") }

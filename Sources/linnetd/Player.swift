@@ -72,11 +72,14 @@ final class Player: PlayerControl, @unchecked Sendable {
         self.queue = queue
         self.streamSettings = streamSettings
         let me = WeakPlayer()
-        engine = PlaybackEngine(output: output, openDecoder: { item, cancellation throws(DecodeError) in
-            try Player.openDecoder(item, settings: streamSettings, queue: queue, cancellation: cancellation,
-                                   player: { me.player })
-        }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue,
-           onEvent: { [weak self] event in self?.handle(event) })
+        engine = PlaybackEngine(
+            output: output,
+            openDecoder: { item, cancellation throws(DecodeError) in
+                try Player.openDecoder(
+                    item, settings: streamSettings, queue: queue, cancellation: cancellation,
+                    player: { me.player })
+            }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: queue,
+            onEvent: { [weak self] event in self?.handle(event) })
         me.player = self
     }
 
@@ -120,9 +123,10 @@ final class Player: PlayerControl, @unchecked Sendable {
             tracks = model.entries[window].map(trackSnapshot)
         }
         lastWindow = (Array(ids), tracks)
-        var s = PlayerSnapshot(status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
-                               currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
-                               canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
+        var s = PlayerSnapshot(
+            status: status, loopMode: model.loopMode, shuffle: model.isShuffled, volume: volume,
+            currentID: model.currentID, tracks: tracks, canGoNext: model.canGoNext,
+            canGoPrevious: model.canGoPrevious, windowStart: window.lowerBound)
         s.rate = rate
         s.rateRange = PlaybackRate.minimum...PlaybackRate.maximum
         return s
@@ -132,10 +136,11 @@ final class Player: PlayerControl, @unchecked Sendable {
 
     func trackSnapshot(_ e: QueueEntry) -> TrackSnapshot {
         let d = details[e.id]
-        return TrackSnapshot(id: e.id, location: e.location, playlistTitle: e.item.title,
-                             durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
-                             tags: streamTags(e.id, d?.tags), isSeekable: d?.isSeekable ?? (e.location.path != nil),
-                             artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
+        return TrackSnapshot(
+            id: e.id, location: e.location, playlistTitle: e.item.title,
+            durationMicroseconds: d?.durationMicroseconds ?? e.item.durationMicroseconds,
+            tags: streamTags(e.id, d?.tags), isSeekable: d?.isSeekable ?? (e.location.path != nil),
+            artURL: extras[e.id]?.artURL, lyricsText: extras[e.id]?.lyrics?.text)
     }
 
     func persistentState() -> PlayerState {
@@ -145,8 +150,9 @@ final class Player: PlayerControl, @unchecked Sendable {
         case .paused: playback = .paused
         case .stopped: playback = .stopped
         }
-        var state = PlayerState(queue: model, positionMicroseconds: positionMicroseconds, volume: volume,
-                                playback: playback)
+        var state = PlayerState(
+            queue: model, positionMicroseconds: positionMicroseconds, volume: volume,
+            playback: playback)
         state.balance = balance
         // A running repeat count is not saved: the loop mode it replaced is.
         if let saved = repeats.savedMode { state.queue.loopMode = saved }

@@ -99,8 +99,9 @@ final class RouteController {
         // With no route the stream is already killed and the engine stopped: what counts is what it was doing
         // when the route went, which the event order tells.
         let playing = player.status == .playing || (new == nil && reportedState == .playing)
-        let context = RoutePlaybackContext(isPlaying: playing || interruptions.resumeWhenEnded,
-                                           pausedByRouteAt: pausedByRouteAt, now: Self.now())
+        let context = RoutePlaybackContext(
+            isPlaying: playing || interruptions.resumeWhenEnded,
+            pausedByRouteAt: pausedByRouteAt, now: Self.now())
         let decision = RoutePolicy.decide(old: old, new: new, reason: reason, options: options, context: context)
         Log.info("route: \(old?.sinkName ?? "none") → \(new?.sinkName ?? "none") (\(reason.rawValue)): \(decision)")
         switch decision {
@@ -162,7 +163,8 @@ final class RouteController {
         let lost = self.lost
         self.lost = nil
         if let lost, lost.entry == player.model.currentID, let entry = player.model.current,
-           player.engine.state == .stopped {
+            player.engine.state == .stopped
+        {
             player.start(entry, at: lost.position, paused: !lost.playing)
         } else if playWhenConnected {
             player.play()

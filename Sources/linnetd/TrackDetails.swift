@@ -29,8 +29,9 @@ struct TrackDetails: Sendable, Hashable {
     /// Opens `path` just long enough to read its tags and length.
     static func probe(path: String) throws(DecodeError) -> TrackDetails {
         let decoder = try DecoderRegistry.open(path: path)
-        return TrackDetails(durationMicroseconds: decoder.totalFrames.map { decoder.format.microseconds(forFrames: $0) },
-                            tags: decoder.tags, isSeekable: decoder.isSeekable)
+        return TrackDetails(
+            durationMicroseconds: decoder.totalFrames.map { decoder.format.microseconds(forFrames: $0) },
+            tags: decoder.tags, isSeekable: decoder.isSeekable)
     }
 }
 
@@ -41,8 +42,10 @@ final class TagProber: Sendable {
     private let batchSize = 32
 
     /// Probes `requests`; `deliver` runs on `queue` once per batch with details (nil: could not open).
-    func probe(_ requests: [(QueueEntryID, String)], on queue: DispatchQueue,
-               deliver: @escaping @Sendable ([(QueueEntryID, TrackDetails?)]) -> Void) {
+    func probe(
+        _ requests: [(QueueEntryID, String)], on queue: DispatchQueue,
+        deliver: @escaping @Sendable ([(QueueEntryID, TrackDetails?)]) -> Void
+    ) {
         guard !requests.isEmpty else { return }
         let size = batchSize
         work.async {

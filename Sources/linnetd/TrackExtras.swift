@@ -31,8 +31,10 @@ struct TrackExtras: Sendable, Hashable {
 final class ExtrasLoader: Sendable {
     private let work = DispatchQueue(label: "linnet.extras", qos: .utility)
 
-    func load(_ id: QueueEntryID, path: String, tags: TrackTags?, on queue: DispatchQueue,
-              deliver: @escaping @Sendable (QueueEntryID, TrackExtras) -> Void) {
+    func load(
+        _ id: QueueEntryID, path: String, tags: TrackTags?, on queue: DispatchQueue,
+        deliver: @escaping @Sendable (QueueEntryID, TrackExtras) -> Void
+    ) {
         work.async {
             let extras = TrackExtras.load(path: path, tags: tags)
             queue.async { deliver(id, extras) }

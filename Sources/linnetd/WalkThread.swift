@@ -12,7 +12,9 @@ enum WalkThread {
     /// no thread can be made.
     static func run(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
         group.enter()
-        let task = Task(body: { body(); group.leave() })
+        let task = Task(body: {
+            body(); group.leave()
+        })
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -20,11 +22,13 @@ enum WalkThread {
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         let context = Unmanaged.passRetained(task).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, &attributes, { raw in
-            let task = Unmanaged<Task>.fromOpaque(raw!).takeRetainedValue()
-            task.body()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, &attributes,
+            { raw in
+                let task = Unmanaged<Task>.fromOpaque(raw!).takeRetainedValue()
+                task.body()
+                return nil
+            }, context)
         if started != 0 {
             Unmanaged<Task>.fromOpaque(context).release()
             DispatchQueue(label: "linnet.walk", qos: .userInitiated).async { task.body() }

@@ -18,7 +18,8 @@ MallocTuning.fixMmapThreshold(bytes: 256 * 1024)
 let arguments: Arguments
 do {
     // argv as bytes: CommandLine.arguments would replace a file name's non-UTF-8 bytes with U+FFFD.
-    arguments = try Arguments((1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { BytePath.string(cString: $0) } })
+    arguments = try Arguments(
+        (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map { BytePath.string(cString: $0) } })
 } catch {
     Log.raw("linnetd: \(error.message)\n\(Arguments.usage)\n")
     exit(64)  // EX_USAGE
@@ -63,40 +64,48 @@ do {
 
 let queue = DispatchQueue.main
 let connection: DBusConnection
-do { connection = try DBusConnection(bus: .session, queue: queue) } catch { fail("cannot connect to the session bus: \(error)") }
+do { connection = try DBusConnection(bus: .session, queue: queue) } catch {
+    fail("cannot connect to the session bus: \(error)")
+}
 let output: any AudioOutput
 let outputConnected: Bool
 do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
 if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
-let player = Player(queue: queue, output: output,
-                    streamSettings: StreamConfiguration.settings(environment: environment))
+let player = Player(
+    queue: queue, output: output,
+    streamSettings: StreamConfiguration.settings(environment: environment))
 var routeSettings = RouteSettingsFile.load(environment: environment)
 routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
 routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
 player.replayGainMode = routeSettings.replayGainMode ?? .off
 player.replayGainPreamp = routeSettings.replayGainPreampDB ?? 0
-let routeController = RouteController(player: player, options: routeSettings.policyOptions,
-                                      outputAvailable: outputConnected)
+let routeController = RouteController(
+    player: player, options: routeSettings.policyOptions,
+    outputAvailable: outputConnected)
 player.route = routeController
 if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
-let persistence = canSave ? StatePersistence(database: database, queue: queue, current: { player.persistentState() }) : nil
+let persistence =
+    canSave ? StatePersistence(database: database, queue: queue, current: { player.persistentState() }) : nil
 player.persistence = persistence
 // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
-let startupLoads = player.startUp(saved: arguments.restore ? saved : nil, paths: arguments.paths,
-                                  workingDirectory: workingDirectory())
+let startupLoads = player.startUp(
+    saved: arguments.restore ? saved : nil, paths: arguments.paths,
+    workingDirectory: workingDirectory())
 saved = nil  // the player holds the queue now; a second copy would outlive its first edit
 MallocTuning.trim()  // give back what reading a large saved queue left free
 let mpris: MPRISService
 do {
-    mpris = try MPRISService(connection: connection, control: player, initial: player.snapshot(),
-                             log: { Log.error($0) })
+    mpris = try MPRISService(
+        connection: connection, control: player, initial: player.snapshot(),
+        log: { Log.error($0) })
 } catch {
     fail("cannot export the MPRIS objects: \(error)")
 }
 do {
-    routeController.service = try LinnetRouteService(connection: connection, initial: routeController.snapshot,
-                                                     log: { Log.error($0) })
+    routeController.service = try LinnetRouteService(
+        connection: connection, initial: routeController.snapshot,
+        log: { Log.error($0) })
 } catch {
     fail("cannot export the route interface: \(error)")
 }
@@ -115,14 +124,16 @@ do {
 
 player.mpris = mpris
 do {
-    player.playbackExtras = try LinnetPlaybackService(connection: connection, control: player,
-                                                      initial: player.extrasSnapshot, log: { Log.error($0) })
+    player.playbackExtras = try LinnetPlaybackService(
+        connection: connection, control: player,
+        initial: player.extrasSnapshot, log: { Log.error($0) })
 } catch {
     fail("cannot export the playback interface: \(error)")
 }
 do {
-    player.streamService = try LinnetStreamService(connection: connection, initial: player.streamSnapshot(),
-                                                   log: { Log.error($0) })
+    player.streamService = try LinnetStreamService(
+        connection: connection, initial: player.streamSnapshot(),
+        log: { Log.error($0) })
 } catch {
     fail("cannot export the stream interface: \(error)")
 }
@@ -132,15 +143,17 @@ do {
     fail("cannot export the queue interface: \(error)")
 }
 do {
-    player.lyricsController = try LyricsController(connection: connection, queue: queue,
-                                                   heardPosition: { player.positionMicroseconds },
-                                                   log: { Log.error($0) })
+    player.lyricsController = try LyricsController(
+        connection: connection, queue: queue,
+        heardPosition: { player.positionMicroseconds },
+        log: { Log.error($0) })
 } catch {
     fail("cannot export the lyrics interface: \(error)")
 }
 let busClients = BusClientWatch(connection: connection)
 do {
-    player.meters = try MeterController(connection: connection, clients: busClients, player: output as? any LevelMetering)
+    player.meters = try MeterController(
+        connection: connection, clients: busClients, player: output as? any LevelMetering)
 } catch {
     fail("cannot export the meters interface: \(error)")
 }
@@ -152,8 +165,9 @@ let recorder: RecorderController
 do { recorder = try RecorderController(connection: connection, meters: player.meters) } catch {
     fail("cannot export the recorder interface: \(error)")
 }
-let libraryFolders = LibraryController.folders(settings: routeSettings, arguments: arguments,
-                                              environment: environment, workingDirectory: workingDirectory())
+let libraryFolders = LibraryController.folders(
+    settings: routeSettings, arguments: arguments,
+    environment: environment, workingDirectory: workingDirectory())
 /// Opened right after the bus name is taken (see takeBusName); kept for the life of the process. Unsafe is
 /// safe here: written once and only ever touched on the main queue, where takeBusName runs.
 nonisolated(unsafe) var library: LibraryController?
@@ -176,8 +190,9 @@ func takeBusName() {
     // The library database is opened after the name is taken (opening it was the largest step before it), but
     // in this same block on the service queue: no bus call is dispatched before the Library and Playlists
     // interfaces exist, so a call that activation queued for us still finds them.
-    library = LibraryController.start(stateDirectory: stateDirectory, folders: libraryFolders, player: player,
-                                      connection: connection, queue: queue)
+    library = LibraryController.start(
+        stateDirectory: stateDirectory, folders: libraryFolders, player: player,
+        connection: connection, queue: queue)
 }
 if startupLoads {
     // The name once the engine's paused load (or the command line's first track) is published: the call that

@@ -21,9 +21,12 @@ import TestSupport
 
     @Test func introspectionDescribesInterfacesAndChildren() throws {
         let doc = try introspect(TestService.path)
-        #expect(Set(doc.interfaces.keys) == ["org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Introspectable",
-                                             "org.freedesktop.DBus.Properties", TestService.interface,
-                                             "org.linnet.Test.Broken"])
+        #expect(
+            Set(doc.interfaces.keys) == [
+                "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Introspectable",
+                "org.freedesktop.DBus.Properties", TestService.interface,
+                "org.linnet.Test.Broken"
+            ])
         let members = try #require(doc.interfaces[TestService.interface])
         #expect(members.contains(.init(kind: "method", name: "Concat", args: ["in:s", "in:s", "out:s"])))
         #expect(members.contains(.init(kind: "method", name: "Echo31", args: ["in:a{sa{sv}}", "out:a{sa{sv}}"])))
@@ -45,11 +48,16 @@ import TestSupport
     @Test func propertiesGetSetGetAllFromBusctl() throws {
         let get = try Client.busctl(bus, ["get-property", dest, TestService.path, TestService.interface, "Volume"])
         #expect(get.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "d 0.5")
-        let set = try Client.busctl(bus, ["set-property", dest, TestService.path, TestService.interface, "Volume", "d", "0.75"])
+        let set = try Client.busctl(
+            bus, ["set-property", dest, TestService.path, TestService.interface, "Volume", "d", "0.75"])
         #expect(set.succeeded, "\(set.stderr)")
         #expect(service.volume.get() == 0.75)
-        let all = try Client.gdbus(bus, "call", ["--dest", dest, "--object-path", TestService.path, "--method",
-                                                 "org.freedesktop.DBus.Properties.GetAll", TestService.interface])
+        let all = try Client.gdbus(
+            bus, "call",
+            [
+                "--dest", dest, "--object-path", TestService.path, "--method",
+                "org.freedesktop.DBus.Properties.GetAll", TestService.interface
+            ])
         #expect(all.succeeded, "\(all.stderr)")
         for fragment in ["'Volume': <0.75>", "'Title': <'first'>", "'Identity': <'Linnet test'>", "'genre': <'jazz'>"] {
             #expect(all.stdout.contains(fragment), "\(fragment) in \(all.stdout)")
@@ -61,33 +69,57 @@ import TestSupport
     static let errorCases: [([String], String)] = [
         (["/nowhere", "org.linnet.Test", "Concat", "ss", "a", "b"], "org.freedesktop.DBus.Error.UnknownObject"),
         (["/org/linnet", "org.linnet.Test", "Concat", "ss", "a", "b"], "org.freedesktop.DBus.Error.UnknownObject"),
-        ([TestService.path, "org.linnet.Nope", "Concat", "ss", "a", "b"], "org.freedesktop.DBus.Error.UnknownInterface"),
+        (
+            [TestService.path, "org.linnet.Nope", "Concat", "ss", "a", "b"],
+            "org.freedesktop.DBus.Error.UnknownInterface"
+        ),
         ([TestService.path, "org.linnet.Test", "Nope"], "org.freedesktop.DBus.Error.UnknownMethod"),
         ([TestService.path, "org.linnet.Test", "Concat", "i", "1"], "org.freedesktop.DBus.Error.InvalidArgs"),
-        ([TestService.path, "org.linnet.Test", "Concat", "sss", "a", "b", "c"], "org.freedesktop.DBus.Error.InvalidArgs"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Test", "Nope"],
-         "org.freedesktop.DBus.Error.UnknownProperty"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Nope", "Volume"],
-         "org.freedesktop.DBus.Error.UnknownInterface"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Get", "s", "org.linnet.Test"],
-         "org.freedesktop.DBus.Error.InvalidArgs"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Set", "ssv", "org.linnet.Test", "Title", "s", "x"],
-         "org.freedesktop.DBus.Error.PropertyReadOnly"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Set", "ssv", "org.linnet.Test", "Volume", "s", "x"],
-         "org.freedesktop.DBus.Error.InvalidArgs"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Set", "ssv", "org.linnet.Test", "Volume", "d", "-1"],
-         "org.freedesktop.DBus.Error.InvalidArgs"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Test", "Secret"],
-         "org.freedesktop.DBus.Error.AccessDenied"),
-        ([TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Test.Broken", "Broken"],
-         "org.freedesktop.DBus.Error.Failed"),
+        (
+            [TestService.path, "org.linnet.Test", "Concat", "sss", "a", "b", "c"],
+            "org.freedesktop.DBus.Error.InvalidArgs"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Test", "Nope"],
+            "org.freedesktop.DBus.Error.UnknownProperty"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Nope", "Volume"],
+            "org.freedesktop.DBus.Error.UnknownInterface"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Get", "s", "org.linnet.Test"],
+            "org.freedesktop.DBus.Error.InvalidArgs"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Set", "ssv", "org.linnet.Test", "Title", "s", "x"],
+            "org.freedesktop.DBus.Error.PropertyReadOnly"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Set", "ssv", "org.linnet.Test", "Volume", "s", "x"],
+            "org.freedesktop.DBus.Error.InvalidArgs"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Set", "ssv", "org.linnet.Test", "Volume", "d", "-1"],
+            "org.freedesktop.DBus.Error.InvalidArgs"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Test", "Secret"],
+            "org.freedesktop.DBus.Error.AccessDenied"
+        ),
+        (
+            [TestService.path, "org.freedesktop.DBus.Properties", "Get", "ss", "org.linnet.Test.Broken", "Broken"],
+            "org.freedesktop.DBus.Error.Failed"
+        ),
         ([TestService.path, "org.freedesktop.DBus.Properties", "Frob"], "org.freedesktop.DBus.Error.UnknownMethod"),
-        ([TestService.path, "org.freedesktop.DBus.Introspectable", "Introspect", "s", "x"],
-         "org.freedesktop.DBus.Error.InvalidArgs"),
+        (
+            [TestService.path, "org.freedesktop.DBus.Introspectable", "Introspect", "s", "x"],
+            "org.freedesktop.DBus.Error.InvalidArgs"
+        ),
         ([TestService.path, "org.linnet.Test", "Fail", "s", "boom"], "org.linnet.Test.Error.Custom"),
         ([TestService.path, "org.linnet.Test", "Crash"], "org.freedesktop.DBus.Error.Failed"),
         ([TestService.path, "org.linnet.Test", "WrongReply"], "org.freedesktop.DBus.Error.Failed"),
-        ([TestService.path, "org.linnet.Test", "Dropped"], "org.freedesktop.DBus.Error.NoReply"),
+        ([TestService.path, "org.linnet.Test", "Dropped"], "org.freedesktop.DBus.Error.NoReply")
     ]
 
     @Test func everyStandardErrorName() throws {
@@ -98,8 +130,12 @@ import TestSupport
             let r = try Client.busctl(bus, ["call", "--", dest] + args)
             #expect(!r.succeeded, "\(args) should fail")
             // …and so does our client, with the exact name.
-            let viaGdbus = try Client.gdbus(bus, "call", ["--dest", dest, "--object-path", args[0],
-                                                          "--method", "\(args[1]).\(args[2])"] + gvariantArgs(args))
+            let viaGdbus = try Client.gdbus(
+                bus, "call",
+                [
+                    "--dest", dest, "--object-path", args[0],
+                    "--method", "\(args[1]).\(args[2])"
+                ] + gvariantArgs(args))
             #expect(viaGdbus.stderr.contains(expected), "\(args): \(viaGdbus.stderr)")
         }
     }
@@ -127,17 +163,22 @@ import TestSupport
         let client = try DBusConnection(bus: .address(bus.address))
         defer { client.close() }
         do {
-            _ = try client.call(destination: dest, path: TestService.path, interface: TestService.interface,
-                                method: "Fail", arguments: [.string("custom text")])
+            _ = try client.call(
+                destination: dest, path: TestService.path, interface: TestService.interface,
+                method: "Fail", arguments: [.string("custom text")])
             Issue.record("Fail should throw")
         } catch {
             #expect(error.name == "org.linnet.Test.Error.Custom")
             #expect(error.message.contains("custom text"))
         }
-        #expect(throws: DBusError(name: DBusError.Name.unknownProperty,
-                                  message: "Interface 'org.linnet.Test' has no property 'Nope'")) {
-            _ = try client.getProperty(destination: dest, path: TestService.path, interface: TestService.interface,
-                                       name: "Nope")
+        #expect(
+            throws: DBusError(
+                name: DBusError.Name.unknownProperty,
+                message: "Interface 'org.linnet.Test' has no property 'Nope'")
+        ) {
+            _ = try client.getProperty(
+                destination: dest, path: TestService.path, interface: TestService.interface,
+                name: "Nope")
         }
     }
 

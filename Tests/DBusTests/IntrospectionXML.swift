@@ -19,8 +19,10 @@ final class IntrospectionXML: NSObject, XMLParserDelegate {
         return parser.parse() ? doc : nil
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         switch name {
         case "node":
             depth += 1

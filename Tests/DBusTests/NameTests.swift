@@ -37,8 +37,9 @@ import TestSupport
         let lost = Collector<String>()
         first.onNameLost = { lost.add($0) }
         // Release behind the layer's back: the bus then sends NameLost, as when a name is taken away.
-        _ = try first.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                           interface: "org.freedesktop.DBus", method: "ReleaseName", arguments: [.string(name)])
+        _ = try first.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", method: "ReleaseName", arguments: [.string(name)])
         #expect(lost.wait(count: 1) == [name])
         #expect(first.ownedNames.isEmpty)
     }

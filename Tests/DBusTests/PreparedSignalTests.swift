@@ -19,10 +19,14 @@ import TestSupport
         let observer = try DBusConnection(bus: .address(bus.address), queue: DispatchQueue(label: "observer"))
         defer { observer.close() }
         let got = Collector<DBusSignal>()
-        _ = try observer.subscribe(DBusMatchRule(path: TestService.path, interface: "org.example.Meters",
-                                                 member: "Levels")) { got.add($0) }
-        let signal = try service.connection.prepareSignal(path: TestService.path, interface: "org.example.Meters",
-                                                          name: "Levels")
+        _ = try observer.subscribe(
+            DBusMatchRule(
+                path: TestService.path, interface: "org.example.Meters",
+                member: "Levels")
+        ) { got.add($0) }
+        let signal = try service.connection.prepareSignal(
+            path: TestService.path, interface: "org.example.Meters",
+            name: "Levels")
         for round in 0..<2 {
             try service.connection.emit(signal) { (body) throws(DBusError) in
                 try body.append(round == 0 ? "player" : "recorder")
@@ -33,9 +37,12 @@ import TestSupport
         let signals = got.wait(count: 2)
         try #require(signals.count == 2)
         #expect(signals[0].sender == service.connection.uniqueName)
-        #expect(signals[0].arguments == [.string("player"),
-                                         .array(element: .double, [.double(-3.0103), .double(-160), .double(0)]),
-                                         .array(element: .double, [])])
+        #expect(
+            signals[0].arguments == [
+                .string("player"),
+                .array(element: .double, [.double(-3.0103), .double(-160), .double(0)]),
+                .array(element: .double, [])
+            ])
         #expect(signals[1].arguments[0] == .string("recorder"))
         #expect(signals[1].arguments[1] == .array(element: .double, [.double(-3.0103), .double(-160), .double(1)]))
         // An independent client sees the declared signature.
@@ -53,8 +60,9 @@ import TestSupport
         #expect(throws: DBusError.self) {
             try service.connection.prepareSignal(path: TestService.path, interface: "org.example.M", name: "Le.vels")
         }
-        let signal = try service.connection.prepareSignal(path: TestService.path, interface: "org.example.Meters",
-                                                          name: "Levels")
+        let signal = try service.connection.prepareSignal(
+            path: TestService.path, interface: "org.example.Meters",
+            name: "Levels")
         #expect(throws: DBusError.self) {
             try service.connection.emit(signal) { (body) throws(DBusError) in try body.append("a\u{0}b") }
         }

@@ -26,9 +26,13 @@ import TestSupport
         ("o", ["/a/b_c/D1"], [.objectPath("/a/b_c/D1")]),
         ("g", ["a{sv}(ii)"], [.signature("a{sv}(ii)")]),
         ("v", ["s", "inner"], [.variant(.string("inner"))]),
-        ("ybnqiuxtdsog", ["1", "false", "-2", "3", "-4", "5", "-6", "7", "0.125", "s", "/", "as"],
-         [.byte(1), .boolean(false), .int16(-2), .uint16(3), .int32(-4), .uint32(5), .int64(-6), .uint64(7),
-          .double(0.125), .string("s"), .objectPath("/"), .signature("as")]),
+        (
+            "ybnqiuxtdsog", ["1", "false", "-2", "3", "-4", "5", "-6", "7", "0.125", "s", "/", "as"],
+            [
+                .byte(1), .boolean(false), .int16(-2), .uint16(3), .int32(-4), .uint32(5), .int64(-6), .uint64(7),
+                .double(0.125), .string("s"), .objectPath("/"), .signature("as")
+            ]
+        ),
         ("ay", ["3", "1", "2", "3"], [.array(element: .byte, [.byte(1), .byte(2), .byte(3)])]),
         ("as", ["2", "a", "b"], [DBusValue(["a", "b"])]),
         ("ai", ["0"], [.array(element: .int32, [])]),
@@ -37,34 +41,103 @@ import TestSupport
         ("ao", ["1", "/x"], [.array(element: .objectPath, [.objectPath("/x")])]),
         ("ag", ["1", "s"], [.array(element: .signature, [.signature("s")])]),
         ("ab", ["2", "true", "false"], [DBusValue([true, false])]),
-        ("a{sv}", ["2", "k1", "s", "v", "k2", "i", "7"],
-         [.dictionary(key: .string, value: .variant, [DBusDictEntry(.string("k1"), .variant(.string("v"))),
-                                                      DBusDictEntry(.string("k2"), .variant(.int32(7)))])]),
-        ("a{is}", ["1", "5", "five"], [.dictionary(key: .int32, value: .string, [DBusDictEntry(.int32(5), .string("five"))])]),
+        (
+            "a{sv}", ["2", "k1", "s", "v", "k2", "i", "7"],
+            [
+                .dictionary(
+                    key: .string, value: .variant,
+                    [
+                        DBusDictEntry(.string("k1"), .variant(.string("v"))),
+                        DBusDictEntry(.string("k2"), .variant(.int32(7)))
+                    ])
+            ]
+        ),
+        (
+            "a{is}", ["1", "5", "five"],
+            [.dictionary(key: .int32, value: .string, [DBusDictEntry(.int32(5), .string("five"))])]
+        ),
         ("a{ys}", ["0"], [.dictionary(key: .byte, value: .string, [])]),
-        ("a{ox}", ["1", "/p", "9"], [.dictionary(key: .objectPath, value: .int64, [DBusDictEntry(.objectPath("/p"), .int64(9))])]),
+        (
+            "a{ox}", ["1", "/p", "9"],
+            [.dictionary(key: .objectPath, value: .int64, [DBusDictEntry(.objectPath("/p"), .int64(9))])]
+        ),
         ("(is)", ["3", "three"], [.structure([.int32(3), .string("three")])]),
-        ("(i(s(d)))", ["1", "x", "0.5"], [.structure([.int32(1), .structure([.string("x"), .structure([.double(0.5)])])])]),
-        ("a(sv)", ["2", "a", "b", "true", "c", "as", "1", "z"],
-         [.array(element: "(sv)", [.structure([.string("a"), .variant(.boolean(true))]),
-                                   .structure([.string("c"), .variant(DBusValue(["z"]))])])]),
+        (
+            "(i(s(d)))", ["1", "x", "0.5"],
+            [.structure([.int32(1), .structure([.string("x"), .structure([.double(0.5)])])])]
+        ),
+        (
+            "a(sv)", ["2", "a", "b", "true", "c", "as", "1", "z"],
+            [
+                .array(
+                    element: "(sv)",
+                    [
+                        .structure([.string("a"), .variant(.boolean(true))]),
+                        .structure([.string("c"), .variant(DBusValue(["z"]))])
+                    ])
+            ]
+        ),
         ("aas", ["2", "1", "a", "0"], [.array(element: "as", [DBusValue(["a"]), DBusValue([String]())])]),
-        ("aaai", ["1", "2", "1", "1", "0"],
-         [.array(element: "aai", [.array(element: "ai", [DBusValue([Int32(1)]), DBusValue([Int32]())])])]),
-        ("a{sa{sv}}", ["1", "outer", "1", "inner", "x", "5"],
-         [.dictionary(key: .string, value: "a{sv}", [DBusDictEntry(.string("outer"),
-            .dictionary(key: .string, value: .variant, [DBusDictEntry(.string("inner"), .variant(.int64(5)))]))])]),
-        ("a{s(iav)}", ["1", "k", "3", "2", "s", "q", "u", "7"],
-         [.dictionary(key: .string, value: "(iav)", [DBusDictEntry(.string("k"), .structure([.int32(3),
-            .array(element: .variant, [.variant(.string("q")), .variant(.uint32(7))])]))])]),
-        ("av", ["2", "i", "1", "v", "s", "deep"],
-         [.array(element: .variant, [.variant(.int32(1)), .variant(.variant(.string("deep")))])]),
-        ("(yv)", ["1", "a{sv}", "1", "m", "b", "false"],
-         [.structure([.byte(1), .variant(.dictionary(key: .string, value: .variant,
-            [DBusDictEntry(.string("m"), .variant(.boolean(false)))]))])]),
-        ("aa{sv}", ["1", "1", "k", "d", "3.5"],
-         [.array(element: "a{sv}", [.dictionary(key: .string, value: .variant,
-            [DBusDictEntry(.string("k"), .variant(.double(3.5)))])])]),
+        (
+            "aaai", ["1", "2", "1", "1", "0"],
+            [.array(element: "aai", [.array(element: "ai", [DBusValue([Int32(1)]), DBusValue([Int32]())])])]
+        ),
+        (
+            "a{sa{sv}}", ["1", "outer", "1", "inner", "x", "5"],
+            [
+                .dictionary(
+                    key: .string, value: "a{sv}",
+                    [
+                        DBusDictEntry(
+                            .string("outer"),
+                            .dictionary(
+                                key: .string, value: .variant, [DBusDictEntry(.string("inner"), .variant(.int64(5)))]))
+                    ])
+            ]
+        ),
+        (
+            "a{s(iav)}", ["1", "k", "3", "2", "s", "q", "u", "7"],
+            [
+                .dictionary(
+                    key: .string, value: "(iav)",
+                    [
+                        DBusDictEntry(
+                            .string("k"),
+                            .structure([
+                                .int32(3),
+                                .array(element: .variant, [.variant(.string("q")), .variant(.uint32(7))])
+                            ]))
+                    ])
+            ]
+        ),
+        (
+            "av", ["2", "i", "1", "v", "s", "deep"],
+            [.array(element: .variant, [.variant(.int32(1)), .variant(.variant(.string("deep")))])]
+        ),
+        (
+            "(yv)", ["1", "a{sv}", "1", "m", "b", "false"],
+            [
+                .structure([
+                    .byte(1),
+                    .variant(
+                        .dictionary(
+                            key: .string, value: .variant,
+                            [DBusDictEntry(.string("m"), .variant(.boolean(false)))]))
+                ])
+            ]
+        ),
+        (
+            "aa{sv}", ["1", "1", "k", "d", "3.5"],
+            [
+                .array(
+                    element: "a{sv}",
+                    [
+                        .dictionary(
+                            key: .string, value: .variant,
+                            [DBusDictEntry(.string("k"), .variant(.double(3.5)))])
+                    ])
+            ]
+        )
     ]
 
     static let plainReplies = ["a{is}": "a{is} 1 5 \"five\"", "a{ys}": "a{ys} 0", "a{ox}": "a{ox} 1 \"/p\" 9"]
@@ -79,8 +152,12 @@ import TestSupport
             let method = TestService.echoName(index)
             if let plain = Self.plainReplies[sig] {
                 // busctl's JSON output cannot print dictionaries with non-string keys: compare its text form.
-                let r = try Client.busctl(bus, ["call", "--", service.connection.uniqueName, TestService.path,
-                                                TestService.interface, method, sig] + args)
+                let r = try Client.busctl(
+                    bus,
+                    [
+                        "call", "--", service.connection.uniqueName, TestService.path,
+                        TestService.interface, method, sig
+                    ] + args)
                 #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == plain, "encoding \(sig)")
                 #expect(service.received.get()[method] == expected, "decoding \(sig)")
                 continue
@@ -95,9 +172,13 @@ import TestSupport
     @Test func gdbusRoundTripsNestedVariantsAndContainers() throws {
         let dest = service.connection.uniqueName
         let variantIndex = TestService.echoSignatures.firstIndex(of: "v")!
-        let r = try Client.gdbus(bus, "call", ["--dest", dest, "--object-path", TestService.path, "--method",
-                                               "\(TestService.interface).\(TestService.echoName(variantIndex))",
-                                               "<<<<<<<<int32 5>>>>>>>>"])
+        let r = try Client.gdbus(
+            bus, "call",
+            [
+                "--dest", dest, "--object-path", TestService.path, "--method",
+                "\(TestService.interface).\(TestService.echoName(variantIndex))",
+                "<<<<<<<<int32 5>>>>>>>>"
+            ])
         #expect(r.succeeded, "\(r.stderr)")
         #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "(<<<<<<<<5>>>>>>>>,)")
         var expected = DBusValue.int32(5)
@@ -105,9 +186,13 @@ import TestSupport
         #expect(service.received.get()[TestService.echoName(variantIndex)] == [expected])
 
         let dictIndex = TestService.echoSignatures.firstIndex(of: "a{sa{sv}}")!
-        let r2 = try Client.gdbus(bus, "call", ["--dest", dest, "--object-path", TestService.path, "--method",
-                                                "\(TestService.interface).\(TestService.echoName(dictIndex))",
-                                                "{'a': {'b': <[byte 1, 2]>, 'c': <(1, 'x')>}}"])
+        let r2 = try Client.gdbus(
+            bus, "call",
+            [
+                "--dest", dest, "--object-path", TestService.path, "--method",
+                "\(TestService.interface).\(TestService.echoName(dictIndex))",
+                "{'a': {'b': <[byte 1, 2]>, 'c': <(1, 'x')>}}"
+            ])
         #expect(r2.succeeded, "\(r2.stderr)")
         #expect(r2.stdout.contains("'b': <[byte 0x01, 0x02]>"), "\(r2.stdout)")
         #expect(r2.stdout.contains("'c': <(1, 'x')>"), "\(r2.stdout)")
@@ -123,9 +208,10 @@ import TestSupport
         for _ in 0..<32 { deepStruct = .structure([deepStruct]) }
         let variantIndex = TestService.echoSignatures.firstIndex(of: "v")!
         for value in [deepArray, deepStruct] {
-            let out = try client.call(destination: service.connection.uniqueName, path: TestService.path,
-                                      interface: TestService.interface, method: TestService.echoName(variantIndex),
-                                      arguments: [.variant(value)])
+            let out = try client.call(
+                destination: service.connection.uniqueName, path: TestService.path,
+                interface: TestService.interface, method: TestService.echoName(variantIndex),
+                arguments: [.variant(value)])
             #expect(out == [.variant(value)])
         }
         // One level deeper is refused before it reaches libdbus.

@@ -12,7 +12,7 @@ final class TestService: @unchecked Sendable {
     static let echoSignatures: [DBusSignature] = [
         "y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "v",
         "ybnqiuxtdsog", "ay", "as", "ai", "ax", "ad", "ao", "ag", "ab", "a{sv}", "a{is}", "a{ys}", "a{ox}",
-        "(is)", "(i(s(d)))", "a(sv)", "aas", "aaai", "a{sa{sv}}", "a{s(iav)}", "av", "(yv)", "aa{sv}",
+        "(is)", "(i(s(d)))", "a(sv)", "aas", "aaai", "a{sa{sv}}", "a{s(iav)}", "av", "(yv)", "aa{sv}"
     ]
 
     let bus: PrivateBus
@@ -27,12 +27,21 @@ final class TestService: @unchecked Sendable {
     init(bus: PrivateBus) throws {
         self.bus = bus
         connection = try DBusConnection(bus: .address(bus.address), queue: queue)
-        try connection.export(path: Self.path, interfaces: [makeInterface(), DBusInterface("org.linnet.Test.Broken", properties: [
-            DBusProperty("Broken", signature: .int32, get: { .string("not an int") }),
-        ])])
-        try connection.export(path: "/org/linnet/Test/child/grandchild", interfaces: [
-            DBusInterface("org.linnet.Leaf", methods: [DBusMethod("Nop") { _ in [] }]),
-        ])
+        try connection.export(
+            path: Self.path,
+            interfaces: [
+                makeInterface(),
+                DBusInterface(
+                    "org.linnet.Test.Broken",
+                    properties: [
+                        DBusProperty("Broken", signature: .int32, get: { .string("not an int") })
+                    ])
+            ])
+        try connection.export(
+            path: "/org/linnet/Test/child/grandchild",
+            interfaces: [
+                DBusInterface("org.linnet.Leaf", methods: [DBusMethod("Nop") { _ in [] }])
+            ])
     }
 
     deinit { connection.close() }
@@ -56,29 +65,38 @@ final class TestService: @unchecked Sendable {
             },
             DBusMethod("Crash") { _ in throw CocoaError(.fileNoSuchFile) },
             DBusMethod("WrongReply", out: "s") { _ in [.int32(1)] },
-            DBusMethod("Later", in: "s", out: "s", handler: .deferred { call, reply in
-                DispatchQueue.global().async { reply.succeed([.string("later:" + (call.arguments[0].stringValue ?? ""))]) }
-            }),
+            DBusMethod(
+                "Later", in: "s", out: "s",
+                handler: .deferred { call, reply in
+                    DispatchQueue.global().async {
+                        reply.succeed([.string("later:" + (call.arguments[0].stringValue ?? ""))])
+                    }
+                }),
             DBusMethod("Never", out: "s", handler: .deferred { _, reply in held.update { $0.append(reply) } }),
-            DBusMethod("Dropped", out: "s", handler: .deferred { _, _ in }),
+            DBusMethod("Dropped", out: "s", handler: .deferred { _, _ in })
         ]
-        return DBusInterface(Self.interface, methods: methods, properties: [
-            DBusProperty("Volume", signature: .double, access: .readwrite,
-                         get: { .double(volume.get()) },
-                         set: { value in
-                             guard case .double(let v) = value, v >= 0 else {
-                                 throw DBusError.invalidArgs("Volume must be a non-negative double")
-                             }
-                             volume.set(v)
-                         }),
-            DBusProperty("Title", signature: .string, get: { .string(title.get()) }),
-            DBusProperty("Tags", signature: "a{sv}", emitsChange: .invalidates,
-                         get: { DBusValue(["genre": DBusValue.string("jazz"), "year": .int32(1959)]) }),
-            DBusProperty("Identity", signature: .string, emitsChange: .constant, get: { .string("Linnet test") }),
-            DBusProperty("Secret", signature: .string, access: .write, get: nil, set: { _ in }),
-        ], signals: [
-            DBusSignalDeclaration("Ticked", signature: "ux", argNames: ["count", "position"]),
-        ])
+        return DBusInterface(
+            Self.interface, methods: methods,
+            properties: [
+                DBusProperty(
+                    "Volume", signature: .double, access: .readwrite,
+                    get: { .double(volume.get()) },
+                    set: { value in
+                        guard case .double(let v) = value, v >= 0 else {
+                            throw DBusError.invalidArgs("Volume must be a non-negative double")
+                        }
+                        volume.set(v)
+                    }),
+                DBusProperty("Title", signature: .string, get: { .string(title.get()) }),
+                DBusProperty(
+                    "Tags", signature: "a{sv}", emitsChange: .invalidates,
+                    get: { DBusValue(["genre": DBusValue.string("jazz"), "year": .int32(1959)]) }),
+                DBusProperty("Identity", signature: .string, emitsChange: .constant, get: { .string("Linnet test") }),
+                DBusProperty("Secret", signature: .string, access: .write, get: nil, set: { _ in })
+            ],
+            signals: [
+                DBusSignalDeclaration("Ticked", signature: "ux", argNames: ["count", "position"])
+            ])
     }
 }
 
@@ -89,8 +107,11 @@ enum Client {
     }
 
     /// `busctl --json=short call` and its parsed `{"type": …, "data": […]}`.
-    static func busctlCall(_ bus: PrivateBus, _ dest: String, _ method: String, _ args: [String]) throws -> (String, Any) {
-        let r = try busctl(bus, ["--json=short", "call", "--", dest, TestService.path, TestService.interface, method] + args)
+    static func busctlCall(_ bus: PrivateBus, _ dest: String, _ method: String, _ args: [String]) throws -> (
+        String, Any
+    ) {
+        let r = try busctl(
+            bus, ["--json=short", "call", "--", dest, TestService.path, TestService.interface, method] + args)
         guard r.succeeded else { throw ClientFailure(what: "busctl call \(method) \(args)", stderr: r.stderr) }
         let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         return (json["type"] as! String, json["data"]!)

@@ -6,7 +6,8 @@ import Testing
     @Test func extremeDurationsPin() {
         #expect(Duration.seconds(Int64.max).milliseconds == .max)
         #expect(Duration.seconds(Int64.min).milliseconds == .min)
-        #expect((Duration.seconds(9_223_372_036_854_775) + .milliseconds(999)).milliseconds == .max)  // s * 1000 fits, the sum not
+        // S * 1000 fits, the sum not
+        #expect((Duration.seconds(9_223_372_036_854_775) + .milliseconds(999)).milliseconds == .max)
         #expect(Duration.seconds(Int64.max).libdbusMilliseconds == Int32.max)
         #expect(Duration.seconds(Int64.min).libdbusMilliseconds == 0)
         #expect(Duration.nanoseconds(1).milliseconds == 1)

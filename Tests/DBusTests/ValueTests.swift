@@ -14,7 +14,9 @@ struct ValueTests {
     }
 
     @Test func valueSignatures() {
-        let v: DBusValue = .structure([.int32(1), .array(element: .variant, []), .dictionary(key: .string, value: "ai", [])])
+        let v: DBusValue = .structure([
+            .int32(1), .array(element: .variant, []), .dictionary(key: .string, value: "ai", [])
+        ])
         #expect(v.signature == "(iava{sai})")
         #expect(DBusValue.signature(of: [.string("a"), .variant(.byte(1))]) == "sv")
     }
@@ -27,7 +29,7 @@ struct ValueTests {
             .structure([]),
             .string("a\0b"),
             .variant(.string("nul\0")),
-            .array(element: "ii", []),
+            .array(element: "ii", [])
         ]
         for value in cases { #expect(throws: DBusError.self, "\(value)") { try value.validate() } }
         #expect(throws: Never.self) { try DBusValue.array(element: "(sv)", []).validate() }
@@ -54,17 +56,22 @@ struct ValueTests {
         #expect(!DBusNames.isValidBusName("nodots"))
         #expect(DBusNames.isValidInterface("org.mpris.MediaPlayer2.Player"))
         #expect(!DBusNames.isValidInterface("org..x"))
-        #expect(DBusNames.isValidMember("PlayPause") && !DBusNames.isValidMember("Play.Pause") && !DBusNames.isValidMember(""))
+        #expect(
+            DBusNames.isValidMember("PlayPause") && !DBusNames.isValidMember("Play.Pause")
+                && !DBusNames.isValidMember(""))
         #expect(!DBusNames.isValidObjectPath("/a//b"))
     }
 
     @Test func matchRules() {
-        let rule = DBusMatchRule(sender: ":1.5", pathNamespace: "/org/mpris", interface: "org.freedesktop.DBus.Properties",
-                                 member: "PropertiesChanged", arg0: "it's")
-        #expect(rule.ruleString == "type='signal',sender=':1.5',path_namespace='/org/mpris',"
-            + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='it'\\''s'")
-        let signal = DBusSignal(sender: ":1.5", path: "/org/mpris/MediaPlayer2", interface: "org.freedesktop.DBus.Properties",
-                                member: "PropertiesChanged", arguments: [.string("it's")])
+        let rule = DBusMatchRule(
+            sender: ":1.5", pathNamespace: "/org/mpris", interface: "org.freedesktop.DBus.Properties",
+            member: "PropertiesChanged", arg0: "it's")
+        #expect(
+            rule.ruleString == "type='signal',sender=':1.5',path_namespace='/org/mpris',"
+                + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='it'\\''s'")
+        let signal = DBusSignal(
+            sender: ":1.5", path: "/org/mpris/MediaPlayer2", interface: "org.freedesktop.DBus.Properties",
+            member: "PropertiesChanged", arguments: [.string("it's")])
         #expect(rule.matches(signal))
         var other = rule
         other.sender = ":1.6"

@@ -12,8 +12,10 @@ import TestSupport
 
     func tone(_ name: String, frames: Int, frequency: Double = 440) throws -> String {
         let wav = dir.file(name + ".wav")
-        try TestMedia.sox(["-r", "44100", "-c", "2", "-b", "16", "-e", "signed-integer", "-n", wav,
-                           "synth", "\(frames)s", "sine", "\(frequency)", "vol", "0.5"])
+        try TestMedia.sox([
+            "-r", "44100", "-c", "2", "-b", "16", "-e", "signed-integer", "-n", wav,
+            "synth", "\(frames)s", "sine", "\(frequency)", "vol", "0.5"
+        ])
         return wav
     }
 
@@ -24,7 +26,7 @@ import TestSupport
     }
 
     @Test func m4aDecodesToTheSourceLengthAndAlignment() throws {
-        let frames = 100_000    // not a multiple of 1024: the last packet is partly padding
+        let frames = 100_000  // not a multiple of 1024: the last packet is partly padding
         let wav = try tone("t", frames: frames)
         let m4a = dir.file("t.m4a")
         try TestMedia.ffmpeg(wav, to: m4a)
@@ -50,7 +52,7 @@ import TestSupport
         let whole = try readInt16(try DecoderRegistry.open(path: m4a))
         for target in [0, 1, 1023, 1024, 50_000, 123_457, 199_000] {
             let decoder = try DecoderRegistry.open(path: m4a)
-            _ = try readInt16(decoder, maxFrames: 3000)    // seek from somewhere else
+            _ = try readInt16(decoder, maxFrames: 3000)  // seek from somewhere else
             try decoder.seek(toFrame: Int64(target))
             let got = try readInt16(decoder, maxFrames: 2048)
             let want = whole[(target * 2)..<min(whole.count, target * 2 + got.count)]
@@ -90,12 +92,14 @@ import TestSupport
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 200))
             .write(to: URL(fileURLWithPath: cover))
         let m4a = dir.file("g.m4a")
-        try TestMedia.ffmpeg(wav, to: m4a, options: [
-            "-metadata", "title=Das Lied", "-metadata", "artist=Die Band", "-metadata", "album=Album",
-            "-metadata", "album_artist=Various", "-metadata", "track=3/12", "-metadata", "disc=1/2",
-            "-metadata", "genre=Krautrock", "-metadata", "date=1972", "-metadata", "composer=K. Schulze",
-            "-metadata", "lyrics=la la la", "-metadata", "comment=ok",
-        ])
+        try TestMedia.ffmpeg(
+            wav, to: m4a,
+            options: [
+                "-metadata", "title=Das Lied", "-metadata", "artist=Die Band", "-metadata", "album=Album",
+                "-metadata", "album_artist=Various", "-metadata", "track=3/12", "-metadata", "disc=1/2",
+                "-metadata", "genre=Krautrock", "-metadata", "date=1972", "-metadata", "composer=K. Schulze",
+                "-metadata", "lyrics=la la la", "-metadata", "comment=ok"
+            ])
         let tags = try DecoderRegistry.open(path: m4a).tags
         #expect(tags.title == "Das Lied")
         #expect(tags.artists == ["Die Band"])
@@ -115,13 +119,14 @@ import TestSupport
         let m4a = dir.file("f.m4a"), jpeg = dir.file("cover.jpg")
         try TestMedia.ffmpeg(wav, to: m4a)
         try TestMedia.jpeg(jpeg)
-        try TestMedia.tagMP4(m4a, text: ["©nam": "Frei", "©lyr": "[00:01.00]eins\n[00:02.00]zwei"],
-                             freeform: ["ARTISTS": "Eine", "COMPOSER": "Ignored: ©wrt wins"], cover: jpeg)
+        try TestMedia.tagMP4(
+            m4a, text: ["©nam": "Frei", "©lyr": "[00:01.00]eins\n[00:02.00]zwei"],
+            freeform: ["ARTISTS": "Eine", "COMPOSER": "Ignored: ©wrt wins"], cover: jpeg)
         try TestMedia.tagMP4(m4a, text: ["©wrt": "Komponist"])
         let tags = try DecoderRegistry.open(path: m4a).tags
         #expect(tags.title == "Frei")
-        #expect(tags.artists == ["Eine"])              // only the freeform atom names artists
-        #expect(tags.composers == ["Komponist"])       // the standard atom comes first
+        #expect(tags.artists == ["Eine"])  // only the freeform atom names artists
+        #expect(tags.composers == ["Komponist"])  // the standard atom comes first
         #expect(tags.lyrics == "[00:01.00]eins\n[00:02.00]zwei")
         let picture = try #require(tags.picture)
         #expect(picture.mimeType == "image/jpeg" && picture.pictureType == 3)
@@ -135,7 +140,7 @@ import TestSupport
         let m4a = dir.file("n.m4a")
         try TestMedia.ffmpeg(wav, to: m4a, options: ["-use_editlist", "0"])
         let plain = try DecoderRegistry.open(path: m4a)
-        #expect(plain.totalFrames != Int64(frames))    // untrimmed: the priming and padding are counted
+        #expect(plain.totalFrames != Int64(frames))  // untrimmed: the priming and padding are counted
         let packets = (frames + 1024 + 1023) / 1024
         let padding = packets * 1024 - 1024 - frames
         let note = String(format: " 00000000 %08X %08X %016X 00000000", 1024, padding, frames)
@@ -176,6 +181,6 @@ import TestSupport
         for i in stride(from: 40, to: min(bytes.count, 1500), by: 7) { bytes[i] ^= 0x5A }
         let mangled = dir.file("mangled.m4a")
         try Data(bytes).write(to: URL(fileURLWithPath: mangled))
-        if let d = try? DecoderRegistry.open(path: mangled) { _ = drain(d) }    // any outcome but a crash
+        if let d = try? DecoderRegistry.open(path: mangled) { _ = drain(d) }  // any outcome but a crash
     }
 }

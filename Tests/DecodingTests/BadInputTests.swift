@@ -130,7 +130,7 @@ import TestSupport
         try TestMedia.lame(dir.file("src.wav"), to: dir.file("src.mp3"))
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file("src.mp3"))))
         let start = bytes.count / 3
-        for i in start..<(start + 100_000) { bytes[i] = 0 }    // more than the 64 KB resync limit
+        for i in start..<(start + 100_000) { bytes[i] = 0 }  // more than the 64 KB resync limit
         try Data(bytes).write(to: URL(fileURLWithPath: dir.file("gap.mp3")))
         let d = try DecoderRegistry.open(path: dir.file("gap.mp3"))
         let (frames, error) = drain(d)
@@ -150,8 +150,9 @@ import TestSupport
         try TestMedia.flac(dir.file("src.wav"), to: dir.file("src.flac"))
         for name in ["src.mp3", "src.flac"] {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file(name))))
-            let source = MemoryByteSource(bytes: bytes, path: "http://radio.invalid/\(name)", seekable: false,
-                                          failAt: Int64(bytes.count / 2))
+            let source = MemoryByteSource(
+                bytes: bytes, path: "http://radio.invalid/\(name)", seekable: false,
+                failAt: Int64(bytes.count / 2))
             let (frames, error) = drain(try DecoderRegistry.open(source: source))
             #expect(frames > 44100 / 2, "\(name): \(frames)")
             let e = try #require(error, "\(name) ended without reporting the dropped source")

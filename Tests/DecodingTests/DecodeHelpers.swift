@@ -11,7 +11,8 @@ func readBytes(_ decoder: any Decoder, maxFrames: Int? = nil, chunkFrames: Int =
     while true {
         let remaining = maxFrames.map { $0 * frameBytes - out.count } ?? buffer.count
         if remaining <= 0 { break }
-        let n = try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(remaining, buffer.count)]))
+        let n = try decoder.read(
+            into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(remaining, buffer.count)]))
         if n == 0 { break }
         precondition(n % frameBytes == 0, "decoder returned a partial frame")
         out.append(contentsOf: buffer[0..<n])

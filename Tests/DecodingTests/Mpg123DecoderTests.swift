@@ -6,11 +6,13 @@ import TestSupport
 
 /// MP3 through libmpg123: gapless sample counts, exact VBR length, sample-accurate seek, tags, non-seekable input.
 @Suite struct Mpg123DecoderTests {
-    static let frames = 3 * 44100 + 1234    // not a multiple of the 1152-sample MPEG frame
+    static let frames = 3 * 44100 + 1234  // not a multiple of the 1152-sample MPEG frame
 
     /// A sine WAV of `frames` frames and its LAME encoding with `options`.
-    static func makeMP3(_ dir: TemporaryDirectory, _ name: String, options: [String] = ["-b", "192"],
-                        frames: Int = frames) throws -> (wav: String, mp3: String) {
+    static func makeMP3(
+        _ dir: TemporaryDirectory, _ name: String, options: [String] = ["-b", "192"],
+        frames: Int = frames
+    ) throws -> (wav: String, mp3: String) {
         let wav = dir.file("\(name).wav"), mp3 = dir.file("\(name).mp3")
         try TestMedia.sineWAV(wav, seconds: Double(frames) / 44100, frequency: 997)
         #expect(try TestMedia.readWAV(wav).frames == frames)
@@ -78,9 +80,12 @@ import TestSupport
 
     @Test func id3v2AndID3v1TagsBecomeTrackTags() throws {
         let dir = try TemporaryDirectory()
-        let (_, mp3) = try Self.makeMP3(dir, "tags", options: [
-            "-b", "128", "--id3v2-only", "--tt", "Title One", "--ta", "Some Artist", "--tl", "An Album",
-            "--ty", "2021", "--tn", "4/9", "--tg", "Jazz", "--tc", "a comment"], frames: 44100)
+        let (_, mp3) = try Self.makeMP3(
+            dir, "tags",
+            options: [
+                "-b", "128", "--id3v2-only", "--tt", "Title One", "--ta", "Some Artist", "--tl", "An Album",
+                "--ty", "2021", "--tn", "4/9", "--tg", "Jazz", "--tc", "a comment"
+            ], frames: 44100)
         let t = try DecoderRegistry.open(path: mp3).tags
         #expect(t.title == "Title One")
         #expect(t.artists == ["Some Artist"])
@@ -90,8 +95,11 @@ import TestSupport
         #expect(t.genres == ["Jazz"])
         #expect(t.comments == ["a comment"])
 
-        let (_, v1) = try Self.makeMP3(dir, "v1", options: [
-            "-b", "128", "--id3v1-only", "--tt", "Old Style", "--ta", "Band", "--tg", "Rock", "--tn", "7"],
+        let (_, v1) = try Self.makeMP3(
+            dir, "v1",
+            options: [
+                "-b", "128", "--id3v1-only", "--tt", "Old Style", "--ta", "Band", "--tg", "Rock", "--tn", "7"
+            ],
             frames: 44100)
         let t1 = try DecoderRegistry.open(path: v1).tags
         #expect(t1.title == "Old Style")
@@ -101,8 +109,11 @@ import TestSupport
         #expect(t1.comments.isEmpty)
 
         // UTF-16 text frames come out as proper UTF-8 strings.
-        let (_, utf) = try Self.makeMP3(dir, "utf", options: [
-            "-b", "128", "--id3v2-only", "--id3v2-utf16", "--tt", "Grüße – 日本語"], frames: 44100)
+        let (_, utf) = try Self.makeMP3(
+            dir, "utf",
+            options: [
+                "-b", "128", "--id3v2-only", "--id3v2-utf16", "--tt", "Grüße – 日本語"
+            ], frames: 44100)
         #expect(try DecoderRegistry.open(path: utf).tags.title == "Grüße – 日本語")
     }
 
@@ -144,7 +155,10 @@ import TestSupport
         let (frames, error) = drain(d)
         // The second part is either converted to the pinned format (about 1 s more) or ends the track cleanly.
         #expect(frames >= 44100 - 1152)
-        if let error { #expect(error.kind == .unsupportedFormat || error.kind == .truncated, "\(error)") }
-        else { #expect(frames > 2 * 44100 - 2 * 1152, "decoded \(frames) frames") }
+        if let error {
+            #expect(error.kind == .unsupportedFormat || error.kind == .truncated, "\(error)")
+        } else {
+            #expect(frames > 2 * 44100 - 2 * 1152, "decoded \(frames) frames")
+        }
     }
 }

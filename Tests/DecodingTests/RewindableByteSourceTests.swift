@@ -6,8 +6,9 @@ import Testing
 @Suite struct RewindableByteSourceTests {
     @Test func rewindableSourceReplaysItsHeadAndRefusesTheRest() throws {
         let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let source = RewindableByteSource(base: MemoryByteSource(bytes: bytes, seekable: false, chunk: 300),
-                                          window: 1000)
+        let source = RewindableByteSource(
+            base: MemoryByteSource(bytes: bytes, seekable: false, chunk: 300),
+            window: 1000)
         var buffer = [UInt8](repeating: 0, count: 700)
         func read() throws -> [UInt8] {
             let n = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
@@ -16,12 +17,12 @@ import Testing
         var all = [UInt8]()
         while all.count < 1500 { all += try read() }
         #expect(all == Array(bytes[0..<all.count]))
-        try source.seek(to: 100)                       // back into the kept head
+        try source.seek(to: 100)  // back into the kept head
         #expect(try read() == Array(bytes[100..<(100 + 700)]))
         #expect(try read() == Array(bytes[800..<1000]))  // up to the end of the head…
-        #expect(throws: DecodeError.self) { _ = try read() }   // …and no further: those bytes are gone
+        #expect(throws: DecodeError.self) { _ = try read() }  // …and no further: those bytes are gone
         #expect(throws: DecodeError.self) { try source.seek(to: 5000) }
-        try source.seek(to: Int64(all.count))          // where the stream is: reading goes on
+        try source.seek(to: Int64(all.count))  // where the stream is: reading goes on
         #expect(try read() == Array(bytes[all.count..<(all.count + 300)]))
         #expect(!source.isSeekable)
     }
@@ -34,7 +35,9 @@ import Testing
         var sniffed = [UInt8](repeating: 0, count: 600)
         var got = 0
         while got < sniffed.count {
-            let n = try sniffed.withUnsafeMutableBytes { try base.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[got...])) }
+            let n = try sniffed.withUnsafeMutableBytes {
+                try base.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[got...]))
+            }
             #expect(n > 0)
             got += n
         }

@@ -6,7 +6,7 @@ import TestSupport
 
 /// libsndfile formats: exact sample counts, bit-exact 16-bit output, float for the rest, exact seeks.
 @Suite struct SndfileDecoderTests {
-    static let frames = 3 * 44100 + 17    // not a multiple of any block size
+    static let frames = 3 * 44100 + 17  // not a multiple of any block size
 
     @Test func flac16IsBitExactWithSourceWAV() throws {
         let dir = try TemporaryDirectory()
@@ -40,8 +40,10 @@ import TestSupport
 
     @Test func eightBitWavWidensExactlyToInt16() throws {
         let dir = try TemporaryDirectory()
-        try TestMedia.sox(["-r", "8000", "-c", "1", "-b", "8", "-e", "unsigned-integer", "-n", dir.file("u8.wav"),
-                           "synth", "0.5", "sine", "300"])
+        try TestMedia.sox([
+            "-r", "8000", "-c", "1", "-b", "8", "-e", "unsigned-integer", "-n", dir.file("u8.wav"),
+            "synth", "0.5", "sine", "300"
+        ])
         let d = try DecoderRegistry.open(path: dir.file("u8.wav"))
         #expect(d.format == AudioFormat(sampleRate: 8000, channels: 1, sampleFormat: .int16))
         let decoded = try readInt16(d)
@@ -132,9 +134,12 @@ import TestSupport
     @Test func vorbisCommentsAndWavInfoBecomeTags() throws {
         let dir = try TemporaryDirectory()
         try TestMedia.sineWAV(dir.file("src.wav"), seconds: 0.5)
-        try TestMedia.flac(dir.file("src.wav"), to: dir.file("t.flac"), options: [
-            "-T", "TITLE=Grüße aus Köln", "-T", "ARTIST=Ærø", "-T", "ALBUM=Linnet Tests", "-T", "DATE=2024",
-            "-T", "GENRE=Folk", "-T", "TRACKNUMBER=3/12"])
+        try TestMedia.flac(
+            dir.file("src.wav"), to: dir.file("t.flac"),
+            options: [
+                "-T", "TITLE=Grüße aus Köln", "-T", "ARTIST=Ærø", "-T", "ALBUM=Linnet Tests", "-T", "DATE=2024",
+                "-T", "GENRE=Folk", "-T", "TRACKNUMBER=3/12"
+            ])
         let t = try DecoderRegistry.open(path: dir.file("t.flac")).tags
         #expect(t.title == "Grüße aus Köln")
         #expect(t.artists == ["Ærø"])
@@ -176,8 +181,10 @@ import TestSupport
         try TestMedia.convert(dir.file("src.wav"), to: dir.file("t.aiff"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file("t.aiff"))))
         let error = #expect(throws: DecodeError.self) {
-            _ = try DecoderRegistry.open(source: MemoryByteSource(bytes: bytes, path: "http://x.invalid/a.aiff",
-                                                                  seekable: false))
+            _ = try DecoderRegistry.open(
+                source: MemoryByteSource(
+                    bytes: bytes, path: "http://x.invalid/a.aiff",
+                    seekable: false))
         }
         #expect(error?.path == "http://x.invalid/a.aiff")
     }

@@ -40,7 +40,7 @@ import Testing
 
     @Test func tagBytesBecomeCleanStrings() {
         #expect(TagText.string(from: Array("Grüße".utf8)) == "Grüße")
-        #expect(TagText.string(from: [0x47, 0x72, 0xFC, 0xDF, 0x65]) == "Grüße")       // Latin-1
+        #expect(TagText.string(from: [0x47, 0x72, 0xFC, 0xDF, 0x65]) == "Grüße")  // Latin-1
         #expect(TagText.string(from: Array("  padded   ".utf8) + [0, 0, 0x41]) == "padded")
         #expect(TagText.string(from: [0, 0x41]) == nil)
         #expect(TagText.string(from: Array("    ".utf8)) == nil)
@@ -68,13 +68,14 @@ import Testing
             .init(id: "TPE1", description: "", values: ["One", "Two"]),
             .init(id: "TCON", description: "", values: ["(8)"]),
             .init(id: "TPOS", description: "", values: ["1/2"]),
-            .init(id: "USLT", description: "", values: ["la la"]),
+            .init(id: "USLT", description: "", values: ["la la"])
         ]
         func field(_ s: String, _ n: Int) -> [UInt8] { Array(s.utf8) + [UInt8](repeating: 0, count: n - s.utf8.count) }
         var comment = field("v1 comment", 30)
         comment[29] = 5
-        id3.v1 = .init(title: field("V1 Title", 30), artist: field("V1 Artist", 30), album: field("Alb\u{E9}", 30),
-                       year: field("1999", 4), comment: comment, genre: 255)
+        id3.v1 = .init(
+            title: field("V1 Title", 30), artist: field("V1 Artist", 30), album: field("Alb\u{E9}", 30),
+            year: field("1999", 4), comment: comment, genre: 255)
         let t = ID3TagMapper.tags(from: id3)
         #expect(t.title == "V2 Title")
         #expect(t.artists == ["One", "Two"])

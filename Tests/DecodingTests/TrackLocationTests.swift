@@ -17,7 +17,9 @@ import TestSupport
         #expect(TrackLocation.parse("file://server/share/x.mp3") == .invalid("file URI names a remote host 'server'"))
         if case .invalid = TrackLocation.parse("file:///m/%zz.mp3") {} else { Issue.record("bad escape accepted") }
         // A name that is not UTF-8 keeps its bytes (BytePath), so it can be opened.
-        #expect(TrackLocation.parse("file:///m/%FF.mp3") == .file(BytePath.string([0x2F, 0x6D, 0x2F, 0xFF] + Array(".mp3".utf8))))
+        #expect(
+            TrackLocation.parse("file:///m/%FF.mp3")
+                == .file(BytePath.string([0x2F, 0x6D, 0x2F, 0xFF] + Array(".mp3".utf8))))
     }
 
     @Test func openByLocation() throws {

@@ -14,12 +14,15 @@ import TestSupport
     @Test func parsesEffectCommands() throws {
         #expect(try parse(["effect", "load", "a.wav"]) == .effect(.load(uri: "file:///home/u/a.wav")))
         #expect(try parse(["effect", "play", "7"]) == .effect(.play(.id(7), volume: 1, alert: false)))
-        #expect(try parse(["effect", "play", "b.ogg", "--volume", "0.5"])
+        #expect(
+            try parse(["effect", "play", "b.ogg", "--volume", "0.5"])
                 == .effect(.play(.file(uri: "file:///home/u/b.ogg"), volume: 0.5, alert: false)))
         #expect(try parse(["effect", "play", "--alert", "3"]) == .effect(.play(.id(3), volume: 1, alert: true)))
-        for bad in [["effect"], ["effect", "drop", "1"], ["effect", "play"], ["effect", "play", "1", "2"],
-                    ["effect", "play", "1", "--volume", "9"], ["effect", "play", "1", "--alert", "--volume", "0.5"],
-                    ["effect", "load"], ["effect", "play", "1", "--loud"]] {
+        for bad in [
+            ["effect"], ["effect", "drop", "1"], ["effect", "play"], ["effect", "play", "1", "2"],
+            ["effect", "play", "1", "--volume", "9"], ["effect", "play", "1", "--alert", "--volume", "0.5"],
+            ["effect", "load"], ["effect", "play", "1", "--loud"]
+        ] {
             #expect(throws: UsageError.self, "\(bad)") { try parse(bad) }
         }
     }
@@ -30,13 +33,22 @@ import TestSupport
         expected.unsigned = ["rate": 48000, "channels": 1]
         expected.quality = 0.5
         expected.meter = true
-        #expect(try parse(["record", "--monitor", "--format", "FLAC", "--bits", "s24", "--rate", "48000", "--channels", "1",
-                           "--quality", "0.5", "--meter", "out.flac"]) == .record(expected))
-        #expect(try parse(["record", "--source", "mic", "/tmp/a.wav"])
-                == .record({ var o = RecordOptions(path: "/tmp/a.wav"); o.strings = ["source": "mic"]; return o }()))
-        for bad in [["record"], ["record", "a.wav", "b.wav"], ["record", "--rate", "fast", "a.wav"],
-                    ["record", "--quality", "2", "a.wav"], ["record", "--bits"], ["record", "--loud", "a.wav"],
-                    ["record", "--monitor", "--format", "mp3", "x.mp3"], ["record", "--bits", "s12", "a.wav"]] {
+        #expect(
+            try parse([
+                "record", "--monitor", "--format", "FLAC", "--bits", "s24", "--rate", "48000", "--channels", "1",
+                "--quality", "0.5", "--meter", "out.flac"
+            ]) == .record(expected))
+        #expect(
+            try parse(["record", "--source", "mic", "/tmp/a.wav"])
+                == .record(
+                    {
+                        var o = RecordOptions(path: "/tmp/a.wav"); o.strings = ["source": "mic"]; return o
+                    }()))
+        for bad in [
+            ["record"], ["record", "a.wav", "b.wav"], ["record", "--rate", "fast", "a.wav"],
+            ["record", "--quality", "2", "a.wav"], ["record", "--bits"], ["record", "--loud", "a.wav"],
+            ["record", "--monitor", "--format", "mp3", "x.mp3"], ["record", "--bits", "s12", "a.wav"]
+        ] {
             #expect(throws: UsageError.self, "\(bad)") { try parse(bad) }
         }
         var meterOptions = StatusOptions()
@@ -53,7 +65,8 @@ import TestSupport
         #expect(half == "R █████···|·  -30.0 dB  peak  -12.0 dB")
         let silent = MeterRendering.line(label: "M", averageDb: -160, peakDb: -160, width: 10)
         #expect(silent == "M ··········   -inf dB  peak   -inf dB")
-        #expect(MeterRendering.labels(channels: 2) == ["L", "R"] && MeterRendering.labels(channels: 3) == ["1", "2", "3"])
+        #expect(
+            MeterRendering.labels(channels: 2) == ["L", "R"] && MeterRendering.labels(channels: 3) == ["1", "2", "3"])
     }
 
     @Test func againstLinnetd() throws {
@@ -78,7 +91,8 @@ import TestSupport
         // Record what plays until interrupted: a valid WAV.
         let out = dir.file("rec.wav")
         let rec = try SpawnedProcess(linnet: ["record", "--monitor", out], environment: f.environment)
-        #expect(eventually(10) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0) > 200_000 })
+        #expect(
+            eventually(10) { ((try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0) > 200_000 })
         kill(rec.pid, SIGINT)
         #expect(rec.waitForExit(seconds: 10) == 0, "\(rec.output)")
         #expect(rec.output.contains("recorded") && rec.output.contains("(stopped)"), "\(rec.output)")
@@ -99,11 +113,12 @@ import TestSupport
             (["--monitor"], "z.mp3", "cannot tell the format"),
             (["--monitor", "--rate", "500"], "r.wav", "rate"),
             (["--monitor", "--channels", "9"], "c.wav", "channels"),
-            (["--monitor", "--rate", "44100"], "o.opus", "Opus records at"),
+            (["--monitor", "--rate", "44100"], "o.opus", "Opus records at")
         ]
         for (options, name, reason) in cases {
             let path = dir.file(name)
-            let r = try Command.run(ClientPaths.linnet, ["record"] + options + [path], environment: f.environment, timeout: 30)
+            let r = try Command.run(
+                ClientPaths.linnet, ["record"] + options + [path], environment: f.environment, timeout: 30)
             #expect(r.status == 64, "\(options) \(name): status \(r.status): \(r.stderr)")
             #expect(r.stderr.contains(reason), "\(options) \(name): \(r.stderr)")
             #expect(r.stderr.contains("Try 'linnet record --help'."), "\(r.stderr)")

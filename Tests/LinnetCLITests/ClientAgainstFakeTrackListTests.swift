@@ -22,8 +22,9 @@ final class FakeTrackListPlayer: @unchecked Sendable {
     init(bus: PrivateBus) throws {
         self.bus = bus
         log = try TemporaryDirectory(prefix: "linnet-fake")
-        process = try SpawnedProcess("/usr/bin/python3", [FakeTrackListPlayer.script, log.file("calls")],
-                                     environment: bus.environment)
+        process = try SpawnedProcess(
+            "/usr/bin/python3", [FakeTrackListPlayer.script, log.file("calls")],
+            environment: bus.environment)
         let up = eventually {
             let r = try? Command.run("busctl", ["--address=\(bus.address)", "list", "--no-legend"])
             return r?.stdout.contains("org.mpris.MediaPlayer2.fake ") ?? false
@@ -33,7 +34,8 @@ final class FakeTrackListPlayer: @unchecked Sendable {
 
     /// The calls received so far, one per line.
     var calls: [String] {
-        ((try? String(contentsOfFile: log.file("calls"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        ((try? String(contentsOfFile: log.file("calls"), encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
     }
 
     func linnet(_ args: String...) throws -> Command.Result {
@@ -54,23 +56,32 @@ struct ClientAgainstFakeTrackListTests {
     @Test func listsTheQueueWithTheCurrentTrackMarked() throws {
         let r = try fake.linnet("queue")
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == """
-        * 1  Track one — Fake  1:00
-          2  Track two — Fake  1:00
-          3  Track three — Fake  1:00
+        #expect(
+            r.stdout == """
+                * 1  Track one — Fake  1:00
+                  2  Track two — Fake  1:00
+                  3  Track three — Fake  1:00
 
-        """)
+                """)
         #expect(fake.calls == ["GetTracksMetadata 3"])
     }
 
     @Test func addAppendsInOrderAfterTheLastTrack() throws {
         let dir = try TemporaryDirectory(prefix: "linnet-add")
         for name in ["a b.mp3", "c.ogg"] { FileManager.default.createFile(atPath: dir.file(name), contents: Data()) }
-        let r = try Command.run("/bin/sh", ["-c", "cd '\(dir.path)' && exec '\(ClientPaths.linnet)' -p fake queue add 'a b.mp3' "
-                                            + "'\(dir.file("c.ogg"))'"], environment: bus.environment)
+        let r = try Command.run(
+            "/bin/sh",
+            [
+                "-c",
+                "cd '\(dir.path)' && exec '\(ClientPaths.linnet)' -p fake queue add 'a b.mp3' "
+                    + "'\(dir.file("c.ogg"))'"
+            ], environment: bus.environment)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(fake.calls == ["AddTrack file://\(dir.path)/a%20b.mp3 /org/fake/track/3 False",
-                               "AddTrack file://\(dir.path)/c.ogg /org/fake/track/4 False"])
+        #expect(
+            fake.calls == [
+                "AddTrack file://\(dir.path)/a%20b.mp3 /org/fake/track/3 False",
+                "AddTrack file://\(dir.path)/c.ogg /org/fake/track/4 False"
+            ])
         let list = try fake.linnet("queue", "list").stdout.split(separator: "\n")
         #expect(list.count == 5)
         #expect(list.last == "  5  Track c — Fake  1:00")
@@ -83,17 +94,20 @@ struct ClientAgainstFakeTrackListTests {
         #expect(try fake.linnet("queue").stdout == "* 1  Track two — Fake  1:00\n  2  Track three — Fake  1:00\n")
         #expect(try fake.linnet("queue", "clear").status == 0)
         #expect(try fake.linnet("queue").stdout.isEmpty)
-        #expect(fake.calls.filter { !$0.hasPrefix("GetTracksMetadata") } == [
-            "GoTo /org/fake/track/2", "RemoveTrack /org/fake/track/1",
-            "Stop", "RemoveTrack /org/fake/track/3", "RemoveTrack /org/fake/track/2",
-        ])
+        #expect(
+            fake.calls.filter { !$0.hasPrefix("GetTracksMetadata") } == [
+                "GoTo /org/fake/track/2", "RemoveTrack /org/fake/track/1",
+                "Stop", "RemoveTrack /org/fake/track/3", "RemoveTrack /org/fake/track/2"
+            ])
     }
 
     @Test func aMissingFileIsRefusedBeforeAnyCall() throws {
         let r = try fake.linnet("queue", "add", "/nonexistent/x.mp3")
         #expect(r.status == 1)
         #expect(r.stderr == "linnet: /nonexistent/x.mp3: no such file or folder\n")
-        #expect(try fake.linnet("open", "/nonexistent/é y.mp3").stderr == "linnet: /nonexistent/é y.mp3: no such file or folder\n")
+        #expect(
+            try fake.linnet("open", "/nonexistent/é y.mp3").stderr
+                == "linnet: /nonexistent/é y.mp3: no such file or folder\n")
         #expect(fake.calls.isEmpty)
     }
 
@@ -111,7 +125,8 @@ struct ClientAgainstFakeTrackListTests {
     }
 
     @Test func playersShowsIdentity() throws {
-        #expect(try Command.run(ClientPaths.linnet, ["players"], environment: bus.environment).stdout
+        #expect(
+            try Command.run(ClientPaths.linnet, ["players"], environment: bus.environment).stdout
                 == "fake  Stopped   Fake TrackList Player\n")
     }
 }
@@ -138,8 +153,9 @@ struct FollowWaitsForPlayerTests {
         let bus = try PrivateBus()
         var fake: FakeTrackListPlayer? = try FakeTrackListPlayer(bus: bus)
         #expect(try Command.run(ClientPaths.linnet, ["-p", "fake", "play"], environment: bus.environment).status == 0)
-        let follow = try SpawnedProcess(linnet: ["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
-                                       environment: bus.environment)
+        let follow = try SpawnedProcess(
+            linnet: ["-p", "fake", "status", "--follow", "--exit-when-stopped", "--format", "{{status}}"],
+            environment: bus.environment)
         #expect(eventually { follow.lines == ["Playing"] }, "\(follow.lines)")
         fake = nil
         #expect(follow.waitForExit(seconds: 15) == 0)

@@ -3,8 +3,11 @@ import Testing
 import TestSupport
 
 /// `linnet` against the real linnetd with the demo playlist, checked against playerctl.
-@Suite(.serialized, .enabled(if: Command.which("pulseaudio") != nil && Command.which("playerctl") != nil,
-                             "needs pulseaudio and playerctl"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: Command.which("pulseaudio") != nil && Command.which("playerctl") != nil,
+        "needs pulseaudio and playerctl"))
 struct ClientAgainstLinnetdTests {
     let service: LinnetdFixture
 
@@ -19,15 +22,19 @@ struct ClientAgainstLinnetdTests {
     @Test func defaultPlayerIsLinnet() throws {
         let status = try service.linnet("status")
         #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stdout.hasPrefix("Paused: Linnet demo, track one — Linnet\nAlbum: Linnet Demo\nAlbum artist: Linnet\n"
-                                        + "Track 1, disc 1\nGenre: Speech\nDate: 2026\nComposer: Linnet developers\nArt: file://"))
+        #expect(
+            status.stdout.hasPrefix(
+                "Paused: Linnet demo, track one — Linnet\nAlbum: Linnet Demo\nAlbum artist: Linnet\n"
+                    + "Track 1, disc 1\nGenre: Speech\nDate: 2026\nComposer: Linnet developers\nArt: file://"))
         #expect(status.stdout.hasSuffix(" / 0:12\n"))
         #expect(try service.linnet("players").stdout.hasPrefix("linnet  Paused    Linnet"))
     }
 
     @Test func formatAgreesWithPlayerctl() throws {
-        let ours = try service.linnet("status", "--format", "{{status}}|{{title}}|{{artist}}|{{album}}|{{trackid}}|{{url}}|{{length_us}}")
-        let theirs = try service.playerctl("metadata", "--format",
+        let ours = try service.linnet(
+            "status", "--format", "{{status}}|{{title}}|{{artist}}|{{album}}|{{trackid}}|{{url}}|{{length_us}}")
+        let theirs = try service.playerctl(
+            "metadata", "--format",
             "{{status}}|{{title}}|{{artist}}|{{album}}|{{mpris:trackid}}|{{xesam:url}}|{{mpris:length}}")
         #expect(ours.stdout.trimmingCharacters(in: .newlines) == theirs.replacingOccurrences(of: "'", with: ""))
         #expect(theirs.hasSuffix("|12000000"))
@@ -45,7 +52,7 @@ struct ClientAgainstLinnetdTests {
             "  5  Hänfling plucks — Linnet  0:10",
             "  6  Opus bass line — Linnet, SoX  0:10",
             "  7  07-untagged  0:06",
-            "  8  Linotte mélodieuse — Linnet  0:08",
+            "  8  Linotte mélodieuse — Linnet  0:08"
         ]
         #expect(lines == expected)
     }
@@ -59,8 +66,11 @@ struct ClientAgainstLinnetdTests {
         #expect(try service.linnet("previous").status == 0)
         #expect(eventually { (try? service.playerctl("metadata", "title")) == "Gapless, part two" })
         #expect(try service.linnet("queue", "remove", "8").status == 0)
-        #expect(try service.linnet("queue", "add", ClientPaths.demo("folder-art/08-folder-art.mp3"),
-                                   ClientPaths.demo("07-untagged.wav")).status == 0)
+        #expect(
+            try service.linnet(
+                "queue", "add", ClientPaths.demo("folder-art/08-folder-art.mp3"),
+                ClientPaths.demo("07-untagged.wav")
+            ).status == 0)
         let lines = try service.linnet("queue").stdout.split(separator: "\n")
         #expect(lines.count == 9)
         #expect(lines.suffix(2) == ["  8  Linotte mélodieuse — Linnet  0:08", "  9  07-untagged  0:06"])
@@ -98,8 +108,10 @@ struct ClientAgainstLinnetdTests {
     }
 
     @Test func openARelativePath() throws {
-        let r = try Command.run("/bin/sh", ["-c", "cd '\(ClientPaths.repository)/data/demo' && exec '\(ClientPaths.linnet)' open 06-bass.opus"],
-                                environment: service.environment)
+        let r = try Command.run(
+            "/bin/sh",
+            ["-c", "cd '\(ClientPaths.repository)/data/demo' && exec '\(ClientPaths.linnet)' open 06-bass.opus"],
+            environment: service.environment)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(eventually { (try? service.playerctl("metadata", "title")) == "Opus bass line" })
         #expect(try service.playerctl("metadata", "xesam:url") == "file://" + ClientPaths.demo("06-bass.opus"))
@@ -109,11 +121,19 @@ struct ClientAgainstLinnetdTests {
     @Test func queueAddKeepsANonUTF8FileName() throws {
         let dir = service.directory.file("latin1")
         // The shell makes the name from its octal escape: no Swift String can hold those bytes.
-        let make = try Command.run("/bin/sh", ["-c", "mkdir -p \"$1\" && cp \"$2\" \"$(printf '%s/caf\\351.wav' \"$1\")\"",
-                                               "sh", dir, ClientPaths.demo("07-untagged.wav")])
+        let make = try Command.run(
+            "/bin/sh",
+            [
+                "-c", "mkdir -p \"$1\" && cp \"$2\" \"$(printf '%s/caf\\351.wav' \"$1\")\"",
+                "sh", dir, ClientPaths.demo("07-untagged.wav")
+            ])
         #expect(make.status == 0, "\(make.stderr)")
-        let add = try Command.run("/bin/sh", ["-c", "exec \"$1\" queue add \"$(printf '%s/caf\\351.wav' \"$2\")\"",
-                                              "sh", ClientPaths.linnet, dir], environment: service.environment)
+        let add = try Command.run(
+            "/bin/sh",
+            [
+                "-c", "exec \"$1\" queue add \"$(printf '%s/caf\\351.wav' \"$2\")\"",
+                "sh", ClientPaths.linnet, dir
+            ], environment: service.environment)
         #expect(add.status == 0, "\(add.stderr)")
         #expect(eventually { (try? service.linnet("queue").stdout.split(separator: "\n").count) == 9 })
         #expect(try service.linnet("queue", "goto", "9").status == 0)
@@ -126,8 +146,9 @@ struct ClientAgainstLinnetdTests {
     }
 
     @Test func followAcrossTrackChangesUntilStopped() throws {
-        let follow = try SpawnedProcess(linnet: ["status", "--follow", "--exit-when-stopped", "--format", "{{status}} {{title}} {{position}}"],
-                                           environment: service.environment)
+        let follow = try SpawnedProcess(
+            linnet: ["status", "--follow", "--exit-when-stopped", "--format", "{{status}} {{title}} {{position}}"],
+            environment: service.environment)
         #expect(eventually { follow.lines == ["Paused Linnet demo, track one 0:00"] }, "\(follow.lines)")
         _ = try service.playerctl("next")
         #expect(eventually { follow.lines.last == "Paused Chords in a FLAC 0:00" }, "\(follow.lines)")

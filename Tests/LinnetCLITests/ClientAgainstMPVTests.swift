@@ -25,7 +25,8 @@ struct ClientAgainstMPVTests {
         let fields = "{{status}}|{{title}}|{{artist}}|{{album}}|{{trackid}}|{{url}}|{{length_us}}|{{loop}}"
         let ours = try mpv.linnet("-p", "mpv", "status", "--format", fields)
         #expect(ours.status == 0, "\(ours.stderr)")
-        let theirs = try mpv.playerctl("metadata", "--format",
+        let theirs = try mpv.playerctl(
+            "metadata", "--format",
             "{{status}}|{{title}}|{{artist}}|{{album}}|{{mpris:trackid}}|{{xesam:url}}|{{mpris:length}}|{{loop}}")
         // playerctl quotes object paths ('/0'); the rest must be identical.
         #expect(ours.stdout.trimmingCharacters(in: .newlines) == theirs.replacingOccurrences(of: "'", with: ""))
@@ -96,10 +97,17 @@ struct ClientAgainstMPVTests {
         #expect(try mpv.linnet("-p", "mpv", "previous").status == 0)
         #expect(eventually { (try? mpv.playerctl("metadata", "title")) == "Linnet demo, track one" })
         // A relative path is resolved against linnet's working directory.
-        let r = try Command.run("/bin/sh", ["-c", "cd '\(ClientPaths.repository)/data' && exec '\(ClientPaths.linnet)' "
-                                            + "-p mpv open demo/05-pluck.ogg"], environment: bus.environment)
+        let r = try Command.run(
+            "/bin/sh",
+            [
+                "-c",
+                "cd '\(ClientPaths.repository)/data' && exec '\(ClientPaths.linnet)' "
+                    + "-p mpv open demo/05-pluck.ogg"
+            ], environment: bus.environment)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(eventually { (try? mpv.playerctl("metadata", "xesam:url")) == "file://" + ClientPaths.demo("05-pluck.ogg") })
+        #expect(
+            eventually { (try? mpv.playerctl("metadata", "xesam:url")) == "file://" + ClientPaths.demo("05-pluck.ogg") }
+        )
         // mpv publishes the new file's url before its tags: wait for the title too.
         #expect(eventually { (try? mpv.playerctl("metadata", "title")) == "Hänfling plucks" })
     }
@@ -117,8 +125,9 @@ struct ClientAgainstMPVTests {
     }
 
     @Test func followPrintsOneLinePerChange() throws {
-        let follow = try SpawnedProcess(linnet: ["-p", "mpv", "status", "--follow", "--format", "{{status}} {{title}}"],
-                                       environment: bus.environment)
+        let follow = try SpawnedProcess(
+            linnet: ["-p", "mpv", "status", "--follow", "--format", "{{status}} {{title}}"],
+            environment: bus.environment)
         #expect(eventually { follow.lines == ["Paused Linnet demo, track one"] })
         _ = try mpv.playerctl("play")
         #expect(eventually { follow.lines.last == "Playing Linnet demo, track one" })
@@ -132,8 +141,9 @@ struct ClientAgainstMPVTests {
     }
 
     @Test func followTracksSeeksWithoutPolling() throws {
-        let follow = try SpawnedProcess(linnet: ["-p", "mpv", "status", "--follow", "--format", "{{position_us}}"],
-                                       environment: bus.environment)
+        let follow = try SpawnedProcess(
+            linnet: ["-p", "mpv", "status", "--follow", "--format", "{{position_us}}"],
+            environment: bus.environment)
         #expect(eventually { follow.lines == ["0"] })
         // Paused, so nothing changes until the Seeked signal; mpv lands near 7 s (on a frame), and the line must
         // show where it landed, as playerctl reads it.
@@ -145,8 +155,9 @@ struct ClientAgainstMPVTests {
     }
 
     @Test func followExitsWhenStopped() throws {
-        let follow = try SpawnedProcess(linnet: ["-p", "mpv", "status", "--follow", "--exit-when-stopped"],
-                                       environment: bus.environment)
+        let follow = try SpawnedProcess(
+            linnet: ["-p", "mpv", "status", "--follow", "--exit-when-stopped"],
+            environment: bus.environment)
         #expect(eventually { follow.lines.count == 1 })
         #expect(follow.lines.first?.hasPrefix("⏸ Paused   Linnet demo, track one — Linnet  [>") == true)
         _ = try mpv.playerctl("stop")
@@ -157,13 +168,17 @@ struct ClientAgainstMPVTests {
     func liveLineRedrawsInPlaceOnlyWhilePlaying() throws {
         _ = try mpv.playerctl("play")
         let command = "stty cols 100; exec '\(ClientPaths.linnet)' -p mpv status --follow"
-        let tty = try SpawnedProcess(Command.which("script")!, ["-qfec", command, "/dev/null"], environment: bus.environment)
+        let tty = try SpawnedProcess(
+            Command.which("script")!, ["-qfec", command, "/dev/null"], environment: bus.environment)
         func redraws() -> [String] {
             tty.output.split(separator: "\r", omittingEmptySubsequences: true).map(String.init)
         }
         #expect(eventually { redraws().contains { $0.contains("0:02 / 0:12") } }, "\(redraws())")
         let playing = redraws()
-        #expect(playing.allSatisfy { $0.hasPrefix("▶ Playing  Linnet demo, track one — Linnet  [") && $0.hasSuffix("\u{1B}[K") })
+        #expect(
+            playing.allSatisfy {
+                $0.hasPrefix("▶ Playing  Linnet demo, track one — Linnet  [") && $0.hasSuffix("\u{1B}[K")
+            })
         // About one redraw per displayed second, never a busy loop.
         #expect(playing.count <= 6, "\(playing)")
         _ = try mpv.playerctl("pause")

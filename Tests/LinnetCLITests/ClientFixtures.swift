@@ -9,7 +9,8 @@ enum ClientPaths {
 
     /// The `linnet` executable built beside this test bundle (`swift build --build-tests` builds it).
     static var linnet: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("linnet").path
     }
 
@@ -31,7 +32,8 @@ final class MPVPlayer: @unchecked Sendable {
     // Safe: immutable after init; the process is only signalled in deinit.
     static let plugin = "/usr/lib/mpv-mpris/mpris.so"
     static var available: Bool {
-        Command.which("mpv") != nil && FileManager.default.fileExists(atPath: plugin) && Command.which("playerctl") != nil
+        Command.which("mpv") != nil && FileManager.default.fileExists(atPath: plugin)
+            && Command.which("playerctl") != nil
     }
 
     let bus: PrivateBus
@@ -40,9 +42,12 @@ final class MPVPlayer: @unchecked Sendable {
     /// Starts mpv paused on `files` and waits until it owns `org.mpris.MediaPlayer2.mpv` and has loaded the first.
     init(files: [String], bus: PrivateBus) throws {
         self.bus = bus
-        process = try SpawnedProcess(Command.which("mpv")!,
-                                     ["--idle", "--no-video", "--no-config", "--ao=null", "--pause", "--no-terminal",
-                                      "--script=\(MPVPlayer.plugin)"] + files, environment: bus.environment)
+        process = try SpawnedProcess(
+            Command.which("mpv")!,
+            [
+                "--idle", "--no-video", "--no-config", "--ao=null", "--pause", "--no-terminal",
+                "--script=\(MPVPlayer.plugin)"
+            ] + files, environment: bus.environment)
         let owned = eventually {
             let r = try? Command.run("busctl", ["--address=\(bus.address)", "list", "--no-legend"])
             return r?.stdout.contains("org.mpris.MediaPlayer2.mpv ") ?? false
@@ -50,7 +55,8 @@ final class MPVPlayer: @unchecked Sendable {
         if !owned { throw Command.Failure.timedOut("mpv taking its MPRIS name", seconds: 15) }
         // The name comes before the first file is loaded: wait for its metadata.
         let loaded = eventually {
-            let r = try? Command.run("playerctl", ["-p", "mpv", "metadata", "mpris:length"], environment: bus.environment)
+            let r = try? Command.run(
+                "playerctl", ["-p", "mpv", "metadata", "mpris:length"], environment: bus.environment)
             return r.map { $0.succeeded && !$0.stdout.isEmpty } ?? false
         }
         if !loaded { throw Command.Failure.timedOut("mpv loading its first file", seconds: 15) }

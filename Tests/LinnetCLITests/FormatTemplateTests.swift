@@ -3,10 +3,12 @@ import Testing
 
 @Suite struct FormatTemplateTests {
     @Test func rendersEveryShortField() throws {
-        let t = try FormatTemplate(parsing: "{{status}}|{{title}}|{{artist}}|{{album}}|{{position}}|{{length}}|"
-            + "{{position_us}}|{{length_us}}|{{volume}}|{{loop}}|{{shuffle}}|{{trackid}}|{{url}}|{{player}}")
-        #expect(t.render(Fixtures.playing) == "Playing|Linnet demo, track one|Linnet|Linnet Demo|0:03|0:12|"
-            + "3400000|12000000|0.5|Playlist|false|/org/linnet/Track/1|file:///data/demo/01-intro.mp3|linnet")
+        let t = try FormatTemplate(
+            parsing: "{{status}}|{{title}}|{{artist}}|{{album}}|{{position}}|{{length}}|"
+                + "{{position_us}}|{{length_us}}|{{volume}}|{{loop}}|{{shuffle}}|{{trackid}}|{{url}}|{{player}}")
+        #expect(
+            t.render(Fixtures.playing) == "Playing|Linnet demo, track one|Linnet|Linnet Demo|0:03|0:12|"
+                + "3400000|12000000|0.5|Playlist|false|/org/linnet/Track/1|file:///data/demo/01-intro.mp3|linnet")
     }
 
     @Test func everyListedFieldParses() throws {
@@ -63,23 +65,25 @@ import Testing
 
     @Test func statusJSONIsStable() {
         let text = StatusRendering.json(Fixtures.playing).encoded
-        #expect(text == """
-        {"player":"linnet","status":"Playing","title":"Linnet demo, track one","artist":["Linnet"],\
-        "album":"Linnet Demo","position_us":3400000,"length_us":12000000,"volume":0.5,"loop":"Playlist",\
-        "shuffle":false,"trackid":"/org/linnet/Track/1","url":"file:///data/demo/01-intro.mp3",\
-        "album_artist":[],"track_number":1,"disc_number":null,"genre":["Speech"],"date":null,"composer":[],\
-        "art_url":null,"metadata":\
-        {"mpris:length":12000000,"mpris:trackid":"/org/linnet/Track/1","xesam:album":"Linnet Demo",\
-        "xesam:artist":["Linnet"],"xesam:genre":["Speech"],"xesam:title":"Linnet demo, track one",\
-        "xesam:trackNumber":1,"xesam:url":"file:///data/demo/01-intro.mp3"}}
-        """)
+        #expect(
+            text == """
+                {"player":"linnet","status":"Playing","title":"Linnet demo, track one","artist":["Linnet"],\
+                "album":"Linnet Demo","position_us":3400000,"length_us":12000000,"volume":0.5,"loop":"Playlist",\
+                "shuffle":false,"trackid":"/org/linnet/Track/1","url":"file:///data/demo/01-intro.mp3",\
+                "album_artist":[],"track_number":1,"disc_number":null,"genre":["Speech"],"date":null,"composer":[],\
+                "art_url":null,"metadata":\
+                {"mpris:length":12000000,"mpris:trackid":"/org/linnet/Track/1","xesam:album":"Linnet Demo",\
+                "xesam:artist":["Linnet"],"xesam:genre":["Speech"],"xesam:title":"Linnet demo, track one",\
+                "xesam:trackNumber":1,"xesam:url":"file:///data/demo/01-intro.mp3"}}
+                """)
     }
 
     @Test func emptyPlayerGivesNulls() {
-        #expect(StatusRendering.json(PlayerSnapshot(player: "mpv")).encoded == """
-        {"player":"mpv","status":null,"title":null,"artist":[],"album":null,"position_us":null,"length_us":null,\
-        "volume":null,"loop":null,"shuffle":null,"trackid":null,"url":null,"album_artist":[],"track_number":null,\
-        "disc_number":null,"genre":[],"date":null,"composer":[],"art_url":null,"metadata":{}}
-        """)
+        #expect(
+            StatusRendering.json(PlayerSnapshot(player: "mpv")).encoded == """
+                {"player":"mpv","status":null,"title":null,"artist":[],"album":null,"position_us":null,"length_us":null,\
+                "volume":null,"loop":null,"shuffle":null,"trackid":null,"url":null,"album_artist":[],"track_number":null,\
+                "disc_number":null,"genre":[],"date":null,"composer":[],"art_url":null,"metadata":{}}
+                """)
     }
 }

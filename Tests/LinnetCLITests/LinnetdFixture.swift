@@ -12,7 +12,9 @@ final class LinnetdFixture: @unchecked Sendable {
     private(set) var daemon: SpawnedProcess?
 
     /// The built linnetd beside linnet.
-    static var binary: String { URL(fileURLWithPath: ClientPaths.linnet).deletingLastPathComponent().appendingPathComponent("linnetd").path }
+    static var binary: String {
+        URL(fileURLWithPath: ClientPaths.linnet).deletingLastPathComponent().appendingPathComponent("linnetd").path
+    }
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
@@ -23,22 +25,26 @@ final class LinnetdFixture: @unchecked Sendable {
         pulseAddress = "unix:\(socket)"
         let config = directory.file("default.pa")
         try """
-            load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
-            load-module module-null-sink sink_name=linnet_cli_test
-            set-default-sink linnet_cli_test
+        load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
+        load-module module-null-sink sink_name=linnet_cli_test
+        set-default-sink linnet_cli_test
 
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let runtime = directory.file("runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        pulse = try SpawnedProcess(Command.which("pulseaudio") ?? "/usr/bin/pulseaudio",
-                                   ["-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--system=no",
-                                    "-F", config],
-                                   environment: ["XDG_RUNTIME_DIR": runtime, "HOME": directory.path])
+        pulse = try SpawnedProcess(
+            Command.which("pulseaudio") ?? "/usr/bin/pulseaudio",
+            [
+                "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no", "--system=no",
+                "-F", config
+            ],
+            environment: ["XDG_RUNTIME_DIR": runtime, "HOME": directory.path])
         // Ready once its socket accepts connections.
         let pulseUp = eventually(20) { LinnetdFixture.accepts(socket) }
         guard pulseUp else { throw Failure(description: "private pulseaudio did not answer: \(pulse?.output ?? "")") }
-        let daemon = try SpawnedProcess(LinnetdFixture.binary, ["--state-dir", directory.file("state")] + arguments,
-                                        environment: bus.environment.merging(["PULSE_SERVER": pulseAddress]) { $1 })
+        let daemon = try SpawnedProcess(
+            LinnetdFixture.binary, ["--state-dir", directory.file("state")] + arguments,
+            environment: bus.environment.merging(["PULSE_SERVER": pulseAddress]) { $1 })
         self.daemon = daemon
         let owned = eventually(20) {
             guard daemon.isRunning else { return true }

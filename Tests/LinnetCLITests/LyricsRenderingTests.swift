@@ -2,8 +2,10 @@ import Testing
 @testable import LinnetCLI
 
 @Suite struct LyricsRenderingTests {
-    static let lines = [LyricsLine(time: 500_000, text: "one"), LyricsLine(time: 62_570_000, text: "two"),
-                        LyricsLine(time: 65_000_000, text: "")]
+    static let lines = [
+        LyricsLine(time: 500_000, text: "one"), LyricsLine(time: 62_570_000, text: "two"),
+        LyricsLine(time: 65_000_000, text: "")
+    ]
 
     @Test func stamps() {
         #expect(LyricsRendering.stamp(0) == "[00:00.00]")
@@ -12,7 +14,8 @@ import Testing
     }
 
     @Test func listingTimedUntimedAndNone() {
-        #expect(LyricsRendering.listing(lines: Self.lines, text: "x", hasLyrics: true)
+        #expect(
+            LyricsRendering.listing(lines: Self.lines, text: "x", hasLyrics: true)
                 == "[00:00.50] one\n[01:02.57] two\n[01:05.00]")
         #expect(LyricsRendering.listing(lines: [], text: "plain\ntext", hasLyrics: true) == "plain\ntext")
         #expect(LyricsRendering.listing(lines: [], text: "", hasLyrics: false) == "(no lyrics for this track)")

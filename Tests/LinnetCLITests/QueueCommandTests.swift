@@ -27,7 +27,8 @@ struct QueueCommandTests {
     struct LinkFailed: Error { var path: String; var errno: Int32 }
 
     static func golden() throws -> String {
-        try String(contentsOf: HelpGoldenTests.directory.appendingPathComponent("linnet-queue-2000.txt"), encoding: .utf8)
+        try String(
+            contentsOf: HelpGoldenTests.directory.appendingPathComponent("linnet-queue-2000.txt"), encoding: .utf8)
     }
 
     @Test func theWholeQueueWithStableNumbers() throws {
@@ -49,19 +50,25 @@ struct QueueCommandTests {
         // goto 1500: entry 1500 plays and is listed as 1500.
         #expect(try service.linnet("queue", "goto", "1500").status == 0)
         #expect(eventually { (try? service.playerctl("metadata", "title")) == "Song 1500" })
-        #expect(try service.linnet("queue", "--range", "1499-1501").stdout
+        #expect(
+            try service.linnet("queue", "--range", "1499-1501").stdout
                 == "  1499  Song 1499  0:06\n* 1500  Song 1500  0:06\n  1501  Song 1501  0:06\n")
 
         // remove 1500 10-12, numbered as listed before: the current one's successor takes over.
         #expect(try service.linnet("queue", "remove", "1500", "10-12").status == 0)
-        #expect(try service.linnet("queue", "--range", "1496-1497").stdout
+        #expect(
+            try service.linnet("queue", "--range", "1496-1497").stdout
                 == "  1496  Song 1499  0:06\n* 1497  Song 1501  0:06\n")
         #expect(eventually { (try? service.playerctl("metadata", "title")) == "Song 1501" })
-        #expect(try service.linnet("queue", "--range", "9-10").stdout == "     9  Song 0009  0:06\n    10  Song 0013  0:06\n")
+        #expect(
+            try service.linnet("queue", "--range", "9-10").stdout
+                == "     9  Song 0009  0:06\n    10  Song 0013  0:06\n")
 
         // move the last to the top; numbers past the end are refused with the queue's real length.
         #expect(try service.linnet("queue", "move", "1996", "1").status == 0)
-        #expect(try service.linnet("queue", "--range", "1-2").stdout == "     1  Song 2000  0:06\n     2  Song 0001  0:06\n")
+        #expect(
+            try service.linnet("queue", "--range", "1-2").stdout == "     1  Song 2000  0:06\n     2  Song 0001  0:06\n"
+        )
         let past = try service.linnet("queue", "goto", "1997")
         #expect(past.status == 1 && past.stderr == "linnet: there is no entry 1997: the queue has 1996 entries\n")
 
@@ -75,12 +82,16 @@ struct QueueCommandTests {
         let service = try LinnetdFixture()
         _ = try service.playerctl("pause")
         #expect(try service.linnet("queue", "goto", "2").status == 0)
-        #expect(try service.linnet("open", ClientPaths.demo("06-bass.opus"), ClientPaths.demo("05-pluck.ogg")).status == 0)
+        #expect(
+            try service.linnet("open", ClientPaths.demo("06-bass.opus"), ClientPaths.demo("05-pluck.ogg")).status == 0)
         #expect(eventually { (try? service.playerctl("metadata", "title")) == "Opus bass line" })
         let lines = try service.linnet("queue").stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 10)
-        #expect(lines[1...3] == ["   2  Chords in a FLAC — Linnet, SoX  0:08", "*  3  Opus bass line — Linnet, SoX  0:10",
-                                 "   4  Hänfling plucks — Linnet  0:10"])
+        #expect(
+            lines[1...3] == [
+                "   2  Chords in a FLAC — Linnet, SoX  0:08", "*  3  Opus bass line — Linnet, SoX  0:10",
+                "   4  Hänfling plucks — Linnet  0:10"
+            ])
         #expect(lines[9] == "  10  Linotte mélodieuse — Linnet  0:08")
 
         #expect(try service.linnet("open", "--replace", ClientPaths.demo("02-chords.flac")).status == 0)

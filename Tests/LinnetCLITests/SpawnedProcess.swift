@@ -18,8 +18,9 @@ final class SpawnedProcess: @unchecked Sendable {
     init(_ executable: String, _ args: [String], environment: [String: String] = [:]) throws {
         directory = try TemporaryDirectory(prefix: "linnet-spawn")
         outputFile = directory.file("output")
-        pid = try Spawned.launch(executable, args, environment: environment,
-                                 stdout: .file(outputFile), stderr: .sameAsStdout)
+        pid = try Spawned.launch(
+            executable, args, environment: environment,
+            stdout: .file(outputFile), stderr: .sameAsStdout)
     }
 
     /// `linnet ARGS` with `environment`.

@@ -26,16 +26,21 @@ import Testing
     @Test func parsesTheRadioCommand() throws {
         let context = ParseContext(workingDirectory: "/")
         #expect(try CommandLineParser.parse(["radio"], context: context).request == .radio(.list))
-        #expect(try CommandLineParser.parse(["radio", "add", "X", "http://a/s"], context: context).request
+        #expect(
+            try CommandLineParser.parse(["radio", "add", "X", "http://a/s"], context: context).request
                 == .radio(.add(name: "X", url: "http://a/s")))
-        #expect(try CommandLineParser.parse(["radio", "play", "X"], context: context).request == .radio(.play(name: "X")))
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["radio", "add", "X", "/etc/passwd"], context: context) }
+        #expect(
+            try CommandLineParser.parse(["radio", "play", "X"], context: context).request == .radio(.play(name: "X")))
+        #expect(throws: UsageError.self) {
+            try CommandLineParser.parse(["radio", "add", "X", "/etc/passwd"], context: context)
+        }
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["radio", "fly"], context: context) }
     }
 
     @Test func playlistAddTakesStreamURLs() throws {
         let context = ParseContext(workingDirectory: "/")
-        #expect(try CommandLineParser.parse(["playlist", "add", "Mix", "http://a/s", "https://b/t.pls"], context: context)
+        #expect(
+            try CommandLineParser.parse(["playlist", "add", "Mix", "http://a/s", "https://b/t.pls"], context: context)
                 .request == .playlist(.addStreams(name: "Mix", urls: ["http://a/s", "https://b/t.pls"])))
         #expect(throws: UsageError.self) {
             try CommandLineParser.parse(["playlist", "add", "Mix", "http://a/s", "/etc/passwd"], context: context)

@@ -2,11 +2,12 @@ import Testing
 @testable import LinnetCLI
 
 @Suite struct TimeFormattingTests {
-    @Test(arguments: [
-        (Int64?.none, "-:--"), (0, "0:00"), (999_999, "0:00"), (1_000_000, "0:01"), (59_999_999, "0:59"),
-        (60_000_000, "1:00"), (754_000_000, "12:34"), (3_600_000_000, "1:00:00"), (3_725_000_000, "1:02:05"),
-        (-5_000_000, "0:00"),
-    ] as [(Int64?, String)])
+    @Test(
+        arguments: [
+            (Int64?.none, "-:--"), (0, "0:00"), (999_999, "0:00"), (1_000_000, "0:01"), (59_999_999, "0:59"),
+            (60_000_000, "1:00"), (754_000_000, "12:34"), (3_600_000_000, "1:00:00"), (3_725_000_000, "1:02:05"),
+            (-5_000_000, "0:00")
+        ] as [(Int64?, String)])
     func clock(_ us: Int64?, _ expected: String) {
         #expect(TimeFormatting.clock(microseconds: us) == expected)
     }
@@ -34,11 +35,12 @@ import Testing
         #expect(TimeFormatting.seconds(microseconds: 12_345_678) == "12.346")
     }
 
-    @Test(arguments: [
-        ("5", Int64?(5_000_000)), ("+10", 10_000_000), ("-2.5", -2_500_000), (".5", 500_000), ("0", 0),
-        ("", nil), ("abc", nil), ("1e3", nil), ("--5", nil), ("+", nil), ("nan", nil), ("inf", nil), ("1.2.3", nil),
-        ("99999999999999", nil),
-    ] as [(String, Int64?)])
+    @Test(
+        arguments: [
+            ("5", Int64?(5_000_000)), ("+10", 10_000_000), ("-2.5", -2_500_000), (".5", 500_000), ("0", 0),
+            ("", nil), ("abc", nil), ("1e3", nil), ("--5", nil), ("+", nil), ("nan", nil), ("inf", nil), ("1.2.3", nil),
+            ("99999999999999", nil)
+        ] as [(String, Int64?)])
     func parseSeconds(_ text: String, _ expected: Int64?) {
         #expect(TimeFormatting.parseSeconds(text) == expected)
     }

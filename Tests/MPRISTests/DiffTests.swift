@@ -33,7 +33,9 @@ import Testing
         b.canGoPrevious = true
         let d = SnapshotDiff(from: a, to: b)
         #expect(Set(d.player.keys) == ["Metadata", "CanGoNext", "CanGoPrevious"])
-        #expect(d.player["Metadata"]?.stringKeyedDictionary?["mpris:trackid"] == .variant(.objectPath("/org/linnet/Track/2")))
+        #expect(
+            d.player["Metadata"]?.stringKeyedDictionary?["mpris:trackid"]
+                == .variant(.objectPath("/org/linnet/Track/2")))
         #expect(d.player["Position"] == nil && d.player["CanControl"] == nil)
     }
 
@@ -59,11 +61,15 @@ import Testing
 
     @Test func trackListAdditionsAndRemovals() {
         #expect(TrackListDiff.changes(from: [id(1), id(2)], to: [id(1), id(2)]).isEmpty)
-        #expect(TrackListDiff.changes(from: [id(1), id(2)], to: [id(1), id(3), id(2), id(4)])
-            == [.added(id(3), after: id(1)), .added(id(4), after: id(2))])
+        #expect(
+            TrackListDiff.changes(from: [id(1), id(2)], to: [id(1), id(3), id(2), id(4)])
+                == [.added(id(3), after: id(1)), .added(id(4), after: id(2))])
         #expect(TrackListDiff.changes(from: [id(1), id(2)], to: [id(5), id(1), id(2)]) == [.added(id(5), after: nil)])
         #expect(TrackListDiff.changes(from: [id(1), id(2), id(3)], to: [id(1), id(3)]) == [.removed(id(2))])
-        #expect(TrackListDiff.changes(from: [], to: [id(1), id(2)]) == [.added(id(1), after: nil), .added(id(2), after: id(1))])
+        #expect(
+            TrackListDiff.changes(from: [], to: [id(1), id(2)]) == [
+                .added(id(1), after: nil), .added(id(2), after: id(1))
+            ])
         #expect(TrackListDiff.changes(from: [id(1)], to: []) == [.removed(id(1))])
     }
 

@@ -8,17 +8,19 @@ import Testing
     static let specTypes: [String: String] = [
         "PlaybackStatus": "s", "LoopStatus": "s", "Rate": "d", "Shuffle": "b", "Metadata": "a{sv}", "Volume": "d",
         "MinimumRate": "d", "MaximumRate": "d", "CanGoNext": "b", "CanGoPrevious": "b", "CanPlay": "b",
-        "CanPause": "b", "CanSeek": "b", "CanControl": "b",
+        "CanPause": "b", "CanSeek": "b", "CanControl": "b"
     ]
 
     func track(_ raw: UInt64, _ path: String, tags: TrackTags? = nil, length: Int64? = nil) -> TrackSnapshot {
-        TrackSnapshot(id: QueueEntryID(rawValue: raw), location: .file(path: path), durationMicroseconds: length,
-                      tags: tags)
+        TrackSnapshot(
+            id: QueueEntryID(rawValue: raw), location: .file(path: path), durationMicroseconds: length,
+            tags: tags)
     }
 
     @Test func playerPropertiesHaveSpecTypes() {
-        let s = PlayerSnapshot(status: .playing, currentID: QueueEntryID(rawValue: 1),
-                               tracks: [track(1, "/m/a.mp3", length: 1_000)])
+        let s = PlayerSnapshot(
+            status: .playing, currentID: QueueEntryID(rawValue: 1),
+            tracks: [track(1, "/m/a.mp3", length: 1_000)])
         let props = PropertyMapping.player(s)
         #expect(Set(props.keys) == Set(Self.specTypes.keys))
         for (name, value) in props {
@@ -30,7 +32,8 @@ import Testing
         stretching.rate = 1.5
         stretching.rateRange = 0.5...2.0
         let rated = PropertyMapping.player(stretching)
-        #expect(rated["Rate"] == .double(1.5) && rated["MinimumRate"] == .double(0.5)
+        #expect(
+            rated["Rate"] == .double(1.5) && rated["MinimumRate"] == .double(0.5)
                 && rated["MaximumRate"] == .double(2.0))
         #expect(props["CanControl"] == .boolean(true))
     }
@@ -43,14 +46,20 @@ import Testing
         #expect(root["CanQuit"] == .boolean(true) && root["CanRaise"] == .boolean(false))
         #expect(root["HasTrackList"] == .boolean(true))
         let mimes = root["SupportedMimeTypes"]?.as([String].self) ?? []
-        for m in ["audio/mpeg", "audio/flac", "audio/ogg", "audio/opus", "audio/x-wav", "audio/x-aiff", "audio/x-caf",
-                  "audio/mp4", "audio/aac"] {
+        for m in [
+            "audio/mpeg", "audio/flac", "audio/ogg", "audio/opus", "audio/x-wav", "audio/x-aiff", "audio/x-caf",
+            "audio/mp4", "audio/aac"
+        ] {
             #expect(mimes.contains(m), "\(m)")
         }
         let s = PlayerSnapshot(tracks: [track(3, "/a.mp3"), track(9, "/b.mp3")])
-        #expect(PropertyMapping.trackList(s)["Tracks"] == .array(element: .objectPath, [
-            .objectPath("/org/linnet/Track/3"), .objectPath("/org/linnet/Track/9"),
-        ]))
+        #expect(
+            PropertyMapping.trackList(s)["Tracks"]
+                == .array(
+                    element: .objectPath,
+                    [
+                        .objectPath("/org/linnet/Track/3"), .objectPath("/org/linnet/Track/9")
+                    ]))
     }
 
     @Test func statusAndLoopSpellings() {

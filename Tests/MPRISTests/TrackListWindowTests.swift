@@ -39,7 +39,11 @@ import Testing
         // Same window position, the last entry removed and the next sliding in: a removal and an addition.
         var edited = a
         edited.tracks = tracks(1..<500) + tracks(501..<502)
-        #expect(SnapshotDiff(from: a, to: edited).trackList
-                == [.removed(QueueEntryID(rawValue: 500)), .added(QueueEntryID(rawValue: 501), after: QueueEntryID(rawValue: 499))])
+        #expect(
+            SnapshotDiff(from: a, to: edited).trackList
+                == [
+                    .removed(QueueEntryID(rawValue: 500)),
+                    .added(QueueEntryID(rawValue: 501), after: QueueEntryID(rawValue: 499))
+                ])
     }
 }

@@ -25,8 +25,10 @@ import TestSupport
         return out
     }
 
-    static func titles(_ f: LibraryScanTests.Fixture, _ kind: LibraryQuery.Kind, _ filter: LibraryQuery.Filter = .init(),
-                       _ order: LibraryQuery.Order) throws -> [String] {
+    static func titles(
+        _ f: LibraryScanTests.Fixture, _ kind: LibraryQuery.Kind, _ filter: LibraryQuery.Filter = .init(),
+        _ order: LibraryQuery.Order
+    ) throws -> [String] {
         try f.queue.sync { try f.service.songs(LibraryQuery(kind: kind, filter: filter, order: order)) }.map(\.title)
     }
 
@@ -61,7 +63,8 @@ import TestSupport
         #expect(try Self.titles(f, .albums, .init(), .name) == Self.expected(byName.map { ($0.key, $0.value) }))
 
         // Albums by songs, counted over what the filter leaves: in 1960, album 0 (10 songs) before album 60 (5).
-        #expect(try Self.titles(f, .albums, .init(year: 1960), .songs)
+        #expect(
+            try Self.titles(f, .albums, .init(year: 1960), .songs)
                 == tree.songs[0..<10].map(\.title) + tree.songs[600..<605].map(\.title))
 
         // Artists by number of songs, most first: a song with a main artist (20 songs) and a guest (5) comes
@@ -82,7 +85,10 @@ import TestSupport
 
         // Genres by name with a filter: the songs of one year, genre by genre.
         let year1965 = tree.songs.filter { $0.year == 1965 }
-        let genres = Dictionary(grouping: year1965, by: \.genre).sorted { SortName.key(for: $0.key) < SortName.key(for: $1.key) }
-        #expect(try Self.titles(f, .genres, .init(year: 1965), .name) == Self.expected(genres.map { ($0.key, $0.value) }))
+        let genres = Dictionary(grouping: year1965, by: \.genre).sorted {
+            SortName.key(for: $0.key) < SortName.key(for: $1.key)
+        }
+        #expect(
+            try Self.titles(f, .genres, .init(year: 1965), .name) == Self.expected(genres.map { ($0.key, $0.value) }))
     }
 }

@@ -10,8 +10,10 @@ import TestSupport
 @Suite(.serialized) struct LibraryAlbumTests {
     typealias Fixture = LibraryScanTests.Fixture
 
-    static func song(_ f: Fixture, _ path: String, _ title: String, artists: [String], album: String? = nil,
-                     albumArtist: String? = nil) throws {
+    static func song(
+        _ f: Fixture, _ path: String, _ title: String, artists: [String], album: String? = nil,
+        albumArtist: String? = nil
+    ) throws {
         try LibraryScopeTests.song(f, path, title, artists: artists, album: album, albumArtist: albumArtist)
     }
 
@@ -48,7 +50,7 @@ import TestSupport
         let dune = try Self.albums(f, .init(album: "dune"))
         #expect(dune.map(\.songs).sorted() == [1, 3])
         #expect(dune.allSatisfy { $0.albumArtist == "The Birch River" })
-        #expect(try f.count(.songs, .init(artist: "birch cedar")) == 1)   // the guest's track under both artists
+        #expect(try f.count(.songs, .init(artist: "birch cedar")) == 1)  // the guest's track under both artists
         #expect(try f.count(.songs, .init(artist: "the birch river")) == 4)
         #expect(try f.count(.songs, .init(albumArtist: "the birch river")) == 4)
         #expect(try Self.albums(f, .init(album: "live")).compactMap(\.albumArtist).sorted() == ["Band One", "Band Two"])
@@ -69,7 +71,7 @@ import TestSupport
     /// A version-1 database (album keys by title and effective album artist, so a guest-led track was an album
     /// of its own) gets the new columns and its albums decided again at the next scan.
     @Test func aVersionOneDatabaseIsMigrated() throws {
-        let f = try Fixture(count: 30)   // album 00000..00002; no guest star below album 5
+        let f = try Fixture(count: 30)  // album 00000..00002; no guest star below album 5
         try Self.song(f, "Birch/Dune/01.mp3", "Sand", artists: ["The Birch River"], album: "Dune")
         try Self.song(f, "Birch/Dune/02.mp3", "Wind", artists: ["Birch Cedar", "The Birch River"], album: "Dune")
         try f.start()
@@ -79,7 +81,8 @@ import TestSupport
         do {
             let db = try SQLiteDatabase(path: path)
             let wind = try #require(try db.query("SELECT id FROM songs WHERE title = 'Wind'").first?.first?.integer)
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO albums(key, name_key, name, albumartist, sort, added, songs)
                     VALUES ('dune\u{1F}birch cedar', 'dune', 'Dune', 'Birch Cedar', 'birch cedar\u{1F}dune', 1, 0);
                 UPDATE songs SET album_id = last_insert_rowid() WHERE id = \(wind);
@@ -87,7 +90,9 @@ import TestSupport
                 ALTER TABLE songs DROP COLUMN album_dir;
                 UPDATE meta SET value = 1 WHERE key = 'version';
                 """)
-            #expect(try db.query("SELECT count(*) FROM albums WHERE name_key = 'dune' AND songs > 0").first?.first?.integer == 2)
+            #expect(
+                try db.query("SELECT count(*) FROM albums WHERE name_key = 'dune' AND songs > 0").first?.first?.integer
+                    == 2)
         }
         try f.start()
         try f.scanAndWait()

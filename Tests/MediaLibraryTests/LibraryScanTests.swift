@@ -27,22 +27,29 @@ import TestSupport
         func start(searchIndexKeep: DispatchTimeInterval = .seconds(300)) throws {
             let log = logs
             service = try queue.sync {
-                try LibraryService(databasePath: dir.file("library.db"), roots: [music], serviceQueue: queue,
-                                   searchIndexKeep: searchIndexKeep, log: { log.append($0) })
+                try LibraryService(
+                    databasePath: dir.file("library.db"), roots: [music], serviceQueue: queue,
+                    searchIndexKeep: searchIndexKeep, log: { log.append($0) })
             }
         }
 
         func scanAndWait() throws {
             let before = logs.count { $0.contains("scan finished") }
             service.rescan()
-            try wait("scan finished") { self.logs.count { $0.contains("scan finished") } > before && !self.status.scanning }
+            try wait("scan finished") {
+                self.logs.count { $0.contains("scan finished") } > before && !self.status.scanning
+            }
         }
 
         var status: LibraryStatus { queue.sync { service.status } }
 
-        func rows(_ kind: LibraryQuery.Kind, _ filter: LibraryQuery.Filter = .init(),
-                  _ order: LibraryQuery.Order = .natural) throws -> [LibraryRow] {
-            try queue.sync { try service.rows(LibraryQuery(kind: kind, filter: filter, order: order), offset: 0, limit: 1_000_000) }
+        func rows(
+            _ kind: LibraryQuery.Kind, _ filter: LibraryQuery.Filter = .init(),
+            _ order: LibraryQuery.Order = .natural
+        ) throws -> [LibraryRow] {
+            try queue.sync {
+                try service.rows(LibraryQuery(kind: kind, filter: filter, order: order), offset: 0, limit: 1_000_000)
+            }
         }
 
         func count(_ kind: LibraryQuery.Kind, _ filter: LibraryQuery.Filter = .init()) throws -> Int {
@@ -66,7 +73,7 @@ import TestSupport
         let deadline = Date().addingTimeInterval(timeout)
         while try !condition() {
             if Date() > deadline { throw WaitTimeout(what: what) }
-            usleep(20_000)   // polling back-off, not synchronisation: the condition decides
+            usleep(20_000)  // polling back-off, not synchronisation: the condition decides
         }
     }
     struct WaitTimeout: Error { var what: String }
@@ -107,7 +114,9 @@ import TestSupport
         #expect(try f.count(.songs, .init(artist: "bjork", year: 1960)) == 10)
         // Compilations group under Various Artists.
         let va = try f.rows(.albums, .init(albumArtist: "various artists"))
-        #expect(va.count == f.tree.songs.filter(\.compilation).map(\.album).reduce(into: Set<String>()) { $0.insert($1) }.count)
+        #expect(
+            va.count
+                == f.tree.songs.filter(\.compilation).map(\.album).reduce(into: Set<String>()) { $0.insert($1) }.count)
         // Song rows carry their tags and a playable URI; natural order is album, disc, track.
         let first = try #require(try f.songs(.init(album: "Album 00000 Sessions")).first)
         #expect(first.title.hasPrefix("Song 000000"))
@@ -115,7 +124,9 @@ import TestSupport
         #expect(first.uri.hasPrefix("file://") && first.uri.hasSuffix(".mp3"))
         #expect(first.durationMicroseconds != nil)
         // Paging.
-        let page = try f.queue.sync { try f.service.rows(LibraryQuery(kind: .songs, order: .title), offset: 10, limit: 5) }
+        let page = try f.queue.sync {
+            try f.service.rows(LibraryQuery(kind: .songs, order: .title), offset: 10, limit: 5)
+        }
         #expect(page.count == 5)
     }
 
@@ -132,7 +143,9 @@ import TestSupport
             template.withUnsafeBytes { bytes -> Int in
                 let path = String(decoding: buf.map { $0 }, as: UTF8.self)
                 _ = path
-                let fd = (buf.map { Int8(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+                let fd = (buf.map { Int8(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+                    open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+                }
                 defer { close(fd) }
                 return write(fd, bytes.baseAddress, bytes.count)
             }
@@ -140,13 +153,14 @@ import TestSupport
         try fm.createSymbolicLink(atPath: f.music + "/Artist 1/loop", withDestinationPath: f.music)
         try f.start()
         try f.scanAndWait()
-        #expect(f.status.songs == 33)   // 30 + copy + plain + odd name; broken is recorded, not a song
+        #expect(f.status.songs == 33)  // 30 + copy + plain + odd name; broken is recorded, not a song
         #expect(try f.songs(.init(text: "plain name")).map(\.title) == ["Plain Name"])
         let oddSong = try #require(try f.songs(.init()).first { $0.path == odd })
         #expect(BytePath.bytes(oddSong.pathString) == odd)  // the queue's string form keeps the bytes
         #expect(oddSong.uri.hasSuffix("caf%E9.mp3"))
         let db = try SQLiteDatabase(path: f.dir.file("library.db"))
-        let broken = try db.query("SELECT error FROM files WHERE path = ?", [.blob(Array((f.music + "/broken.mp3").utf8))])
+        let broken = try db.query(
+            "SELECT error FROM files WHERE path = ?", [.blob(Array((f.music + "/broken.mp3").utf8))])
         #expect(broken.first?.first?.text?.isEmpty == false)
 
         // Unchanged rescan reads nothing; a changed file is read again.
@@ -166,7 +180,9 @@ import TestSupport
         try wait("removed file forgotten", timeout: 2) { try f.count(.songs, .init(text: "plain name")) == 0 }
         try fm.moveItem(atPath: f.music + "/New Artist", toPath: f.music + "/Renamed Artist")
         try wait("moved folder followed", timeout: 2) {
-            try f.songs(.init(text: "fresh arrival")).first.map { String(decoding: $0.path, as: UTF8.self).contains("Renamed Artist") } == true
+            try f.songs(.init(text: "fresh arrival")).first.map {
+                String(decoding: $0.path, as: UTF8.self).contains("Renamed Artist")
+            } == true
         }
         try fm.removeItem(atPath: f.music + "/Renamed Artist")
         try wait("removed folder forgotten", timeout: 2) { try f.count(.songs, .init(text: "fresh arrival")) == 0 }
@@ -196,18 +212,21 @@ import TestSupport
         try TestMedia.ffmpeg(wav, to: album + "/04 Lossless.m4a", codec: "alac")
         try f.start()
         try f.scanAndWait()
-        #expect(f.status.songs == 5)   // 2 generated + tagged m4a + m4b + aac; the ALAC file is not a song
+        #expect(f.status.songs == 5)  // 2 generated + tagged m4a + m4b + aac; the ALAC file is not a song
         let tagged = try f.songs(.init(text: "saule"))
         #expect(tagged.map(\.title) == ["Säule"])
         #expect(tagged.first?.artists == ["Mutagen Band"])
         #expect(try f.count(.songs, .init(album: "atoms")) == 1)
         let durations = try f.songs(.init(text: "book")) + f.songs(.init(text: "raw"))
         #expect(durations.count == 2)
-        for song in durations {   // 2 s of audio; the ADTS length is estimated from its frames
-            #expect(abs((song.durationMicroseconds ?? 0) - 2_000_000) < 100_000, "\(song.title): \(song.durationMicroseconds ?? -1)")
+        for song in durations {  // 2 s of audio; the ADTS length is estimated from its frames
+            #expect(
+                abs((song.durationMicroseconds ?? 0) - 2_000_000) < 100_000,
+                "\(song.title): \(song.durationMicroseconds ?? -1)")
         }
         let db = try SQLiteDatabase(path: f.dir.file("library.db"))
-        let alac = try db.query("SELECT error FROM files WHERE path = ?", [.blob(Array((album + "/04 Lossless.m4a").utf8))])
+        let alac = try db.query(
+            "SELECT error FROM files WHERE path = ?", [.blob(Array((album + "/04 Lossless.m4a").utf8))])
         #expect(alac.first?.first?.text?.contains("ALAC") == true, "\(alac)")
     }
 
@@ -218,9 +237,9 @@ import TestSupport
         #expect(f.status.songs == 20)
         try FileManager.default.moveItem(atPath: f.music, toPath: f.dir.file("unmounted"))
         try f.scanAndWait()
-        #expect(f.status.songs == 20)   // gone for the first time: kept
+        #expect(f.status.songs == 20)  // gone for the first time: kept
         try f.scanAndWait()
-        #expect(f.status.songs == 0)    // gone for a whole rescan: forgotten
+        #expect(f.status.songs == 0)  // gone for a whole rescan: forgotten
         f.service = nil
 
         let path = f.dir.file("library.db")
@@ -231,7 +250,9 @@ import TestSupport
         #expect(f.logs.all.contains { $0.contains("is corrupt") && $0.contains("rebuilding") })
         try f.scanAndWait()
         #expect(f.status.songs == 20)
-        let aside = try FileManager.default.contentsOfDirectory(atPath: f.dir.path).filter { $0.hasPrefix("library.db.corrupt-") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: f.dir.path).filter {
+            $0.hasPrefix("library.db.corrupt-")
+        }
         #expect(aside.count == 1)
     }
 }

@@ -11,11 +11,14 @@ import TestSupport
     typealias Fixture = LibraryScanTests.Fixture
 
     /// Writes a tagged MP3 at `path` (folders made as needed).
-    static func song(_ f: Fixture, _ path: String, _ title: String, artists: [String], album: String? = nil,
-                     albumArtist: String? = nil) throws {
+    static func song(
+        _ f: Fixture, _ path: String, _ title: String, artists: [String], album: String? = nil,
+        albumArtist: String? = nil
+    ) throws {
         let full = f.music + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         var frames: [(String, [String])] = [("TIT2", [title]), ("TPE1", artists)]
         if let album { frames.append(("TALB", [album])) }
         if let albumArtist { frames.append(("TPE2", [albumArtist])) }
@@ -40,7 +43,9 @@ import TestSupport
         try f.start()
         try f.scanAndWait()
         #expect(f.status.songs == 20)
-        for text in ["deleted song", "sneaky", "memo"] { #expect(try f.count(.songs, .init(text: text)) == 0, "\(text)") }
+        for text in ["deleted song", "sneaky", "memo"] {
+            #expect(try f.count(.songs, .init(text: text)) == 0, "\(text)")
+        }
         #expect(try !f.songs(.init()).contains { $0.title == "t" })
 
         // Followed by inotify: a .nomedia created later, then removed; a file moved into a hidden folder.
@@ -62,7 +67,7 @@ import TestSupport
         try fm.moveItem(atPath: f.music + "/Fresh", toPath: f.music + "/.Fresh")
         fm.createFile(atPath: f.music + "/Artist 1/Album 00001 Sessions/.nomedia", contents: nil)
         try f.start()
-        #expect(f.status.songs == 20)   // as stored
+        #expect(f.status.songs == 20)  // as stored
         try f.scanAndWait()
         #expect(f.status.songs == 9)
         #expect(try f.count(.songs, .init(text: "visible new")) == 0)

@@ -9,20 +9,27 @@ import TestSupport
 /// and the same counts as SQL gives, the generator's answers, and never a stale answer after the files change.
 @Suite(.serialized) struct SearchIndexServiceTests {
     typealias Fixture = LibraryScanTests.Fixture
-    static let terms = ["kestrel", "ab", "夜曲", "夜", "東京", "a", "k", "sigur ros", "ＳＩＧＵＲ", "BJÖRK",
-                        "song 0001", "night\u{1F}", "zzz", "\"", "00012 night kestrel"]
+    static let terms = [
+        "kestrel", "ab", "夜曲", "夜", "東京", "a", "k", "sigur ros", "ＳＩＧＵＲ", "BJÖRK",
+        "song 0001", "night\u{1F}", "zzz", "\"", "00012 night kestrel"
+    ]
 
     func ids(_ rows: [LibraryRow]) -> [Int64] { rows.compactMap { if case .song(let s) = $0 { s.id } else { nil } } }
 
     /// What SQL answers, bypassing the index.
-    func sql(_ f: Fixture, _ text: String, offset: Int = 0, limit: Int = 1_000_000) throws -> (ids: [Int64], count: Int) {
+    func sql(_ f: Fixture, _ text: String, offset: Int = 0, limit: Int = 1_000_000) throws -> (ids: [Int64], count: Int)
+    {
         try f.queue.sync {
             let query = LibraryQuery(kind: .songs, filter: .init(text: text))
-            return (ids(try f.service.reader.rows(query, offset: offset, limit: limit)), try f.service.reader.count(query))
+            return (
+                ids(try f.service.reader.rows(query, offset: offset, limit: limit)), try f.service.reader.count(query)
+            )
         }
     }
 
-    func service(_ f: Fixture, _ text: String, offset: Int = 0, limit: Int = 1_000_000) throws -> (ids: [Int64], count: Int) {
+    func service(_ f: Fixture, _ text: String, offset: Int = 0, limit: Int = 1_000_000) throws -> (
+        ids: [Int64], count: Int
+    ) {
         try f.queue.sync {
             let query = LibraryQuery(kind: .songs, filter: .init(text: text))
             return (ids(try f.service.rows(query, offset: offset, limit: limit)), try f.service.count(query))
@@ -37,15 +44,17 @@ import TestSupport
         let f = try Fixture(count: 740)
         try f.start()
         try f.scanAndWait()
-        let first = try service(f, "kestrel")   // SQL answers this one and starts the build
+        let first = try service(f, "kestrel")  // SQL answers this one and starts the build
         try waitForIndex(f)
         #expect(try service(f, "kestrel") == first)
         #expect(first.count == f.tree.songs(matching: "kestrel").count && first.count > 100)
         for term in Self.terms {
             let expected = try sql(f, term)
             #expect(try service(f, term) == expected, "\(term)")
-            for (offset, limit) in [(0, 50), (3, 7), (expected.count - 1, 50), (expected.count + 5, 50)] where offset >= 0 {
-                #expect(try service(f, term, offset: offset, limit: limit).ids
+            for (offset, limit) in [(0, 50), (3, 7), (expected.count - 1, 50), (expected.count + 5, 50)]
+            where offset >= 0 {
+                #expect(
+                    try service(f, term, offset: offset, limit: limit).ids
                         == (try sql(f, term, offset: offset, limit: limit).ids), "\(term) \(offset)+\(limit)")
             }
         }
@@ -58,8 +67,10 @@ import TestSupport
         let withArtist = LibraryQuery(kind: .songs, filter: .init(artist: "Björk", text: "night"))
         for q in [byTitle, withArtist] {
             let (served, direct) = try f.queue.sync { () throws -> (([Int64], Int), ([Int64], Int)) in
-                ((ids(try f.service.rows(q, offset: 0, limit: 99)), try f.service.count(q)),
-                 (ids(try f.service.reader.rows(q, offset: 0, limit: 99)), try f.service.reader.count(q)))
+                (
+                    (ids(try f.service.rows(q, offset: 0, limit: 99)), try f.service.count(q)),
+                    (ids(try f.service.reader.rows(q, offset: 0, limit: 99)), try f.service.reader.count(q))
+                )
             }
             #expect(served == direct && direct.1 > 0, "\(q)")
         }

@@ -25,8 +25,10 @@ import Testing
     }
 
     @Test func findsSubstringsInOrder() {
-        let texts = ["kestrel wing\u{1F}artist 1\u{1F}album", "abbey\u{1F}b", "nothing here", "夜曲\u{1F}東京",
-                     "the kestrel", "kestrel"]
+        let texts = [
+            "kestrel wing\u{1F}artist 1\u{1F}album", "abbey\u{1F}b", "nothing here", "夜曲\u{1F}東京",
+            "the kestrel", "kestrel"
+        ]
         let index = Self.index(texts)
         #expect(index.count == 6)
         #expect(index.matches("kestrel", offset: 0, limit: 50) == [100, 104, 105])
@@ -81,7 +83,9 @@ import Testing
             let expected = Self.model(texts, needle)
             #expect(index.count(needle) == expected.count, "count \(needle)")
             #expect(index.matches(needle, offset: 0, limit: 1_000_000) == expected, "all \(needle)")
-            #expect(index.matches(needle, offset: 7, limit: 50) == Array(expected.dropFirst(7).prefix(50)), "page \(needle)")
+            #expect(
+                index.matches(needle, offset: 7, limit: 50) == Array(expected.dropFirst(7).prefix(50)), "page \(needle)"
+            )
         }
     }
 }

@@ -13,7 +13,7 @@ import Testing
         t.add(4, path: b("/music/Artist A/Album 2"))
         t.add(5, path: b("/music/Artist B"))
         t.add(6, path: b("/music/Artist B/Album 3"))
-        t.add(7, path: b("/other/root"))                      // a second root: its whole path
+        t.add(7, path: b("/other/root"))  // a second root: its whole path
         #expect(t.count == 7)
         #expect(t.path(of: 1) == b("/music"))
         #expect(t.path(of: 3) == b("/music/Artist A/Album 1"))
@@ -27,7 +27,7 @@ import Testing
     @Test func nonUTF8NamesAndTheRootFolderKeepTheirBytes() {
         var t = WatchTable()
         t.add(1, path: b("/"))
-        t.add(2, path: [0x2F, 0x66, 0xE9, 0xFF])             // "/f\xE9\xFF"
+        t.add(2, path: [0x2F, 0x66, 0xE9, 0xFF])  // "/f\xE9\xFF"
         t.add(3, path: [0x2F, 0x66, 0xE9, 0xFF, 0x2F, 0x80])
         #expect(t.path(of: 2) == [0x2F, 0x66, 0xE9, 0xFF])
         #expect(t.path(of: 3) == [0x2F, 0x66, 0xE9, 0xFF, 0x2F, 0x80])
@@ -38,11 +38,11 @@ import Testing
         t.add(1, path: b("/m"))
         t.add(2, path: b("/m/a"))
         t.add(3, path: b("/m/a/x"))
-        t.add(2, path: b("/m/a"))                            // the same again: nothing changes
+        t.add(2, path: b("/m/a"))  // the same again: nothing changes
         #expect(t.count == 3)
         t.add(1, path: b("/m"))
         t.add(4, path: b("/m/b"))
-        t.add(2, path: b("/m/b/a"))                          // `a` moved into `b`
+        t.add(2, path: b("/m/b/a"))  // `a` moved into `b`
         #expect(t.count == 4)
         #expect(t.path(of: 2) == b("/m/b/a"))
         #expect(t.path(of: 3) == b("/m/b/a/x"))
@@ -52,9 +52,9 @@ import Testing
         var t = WatchTable()
         t.add(1, path: b("/m"))
         t.add(2, path: b("/m/a"))
-        t.add(2, path: b("/m/a/loop"))                       // a symlink back to /m/a: same descriptor
+        t.add(2, path: b("/m/a/loop"))  // a symlink back to /m/a: same descriptor
         #expect(t.path(of: 2) == b("/m/a/loop"))
-        t.add(1, path: b("/m/a/loop/up"))                    // and one back to /m
+        t.add(1, path: b("/m/a/loop/up"))  // and one back to /m
         #expect(t.path(of: 1) == b("/m/a/loop/up"))
         #expect(t.path(of: 2) == b("/m/a/loop"))
     }
@@ -67,7 +67,7 @@ import Testing
         #expect(t.count == 102)
         #expect(t.path(of: 2) == nil)
         #expect(t.path(of: 3000) == b("/music/folder number 3000 with a long name"))
-        t.remove(1)                                            // its parent went: the child cannot be named
+        t.remove(1)  // its parent went: the child cannot be named
         #expect(t.path(of: 3000) == nil)
         t.add(3002, path: b("/music/new"))
         #expect(t.path(of: 3002) == b("/music/new"))

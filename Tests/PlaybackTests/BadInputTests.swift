@@ -7,7 +7,9 @@ extension PlaybackIntegration {
     /// Broken inputs never crash the engine; each reports an error naming the item, and playback moves on.
     @Suite(.serialized) struct BadInputPlaybackTests {
         func errors(_ log: EventLog) -> [(PlaybackItemID?, PlaybackError)] {
-            log.all.compactMap { if case .error(let item, let e) = $0.event { return (item?.id, e) } else { return nil } }
+            log.all.compactMap {
+                if case .error(let item, let e) = $0.event { return (item?.id, e) } else { return nil }
+            }
         }
 
         @Test func brokenFilesAreSkippedWithErrors() throws {
@@ -55,7 +57,9 @@ extension PlaybackIntegration {
             print("truncated/deleted: " + reported.map { "\($0.0 ?? "-"): \($0.1)" }.joined(separator: " | "))
             #expect(h.engine.state == .stopped)
             // A truncated FLAC either ends early with an error or plays what is there; it must not hang or crash.
-            let finished = h.log.all.compactMap { if case .trackFinished(let i) = $0.event { return i.id } else { return nil } }
+            let finished = h.log.all.compactMap {
+                if case .trackFinished(let i) = $0.event { return i.id } else { return nil }
+            }
             #expect(finished.contains("truncated"))
         }
     }

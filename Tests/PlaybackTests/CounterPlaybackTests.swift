@@ -27,7 +27,9 @@ extension PlaybackIntegration {
                 let error = (Double(b.time) - Double(heardAt)) / 1e6
                 #expect(abs(error) < 60, "trackStarted(b) \(error) ms from when it was heard")
             }
-            let states = h.log.all.compactMap { if case .stateChanged(let s) = $0.event { return s } else { return nil } }
+            let states = h.log.all.compactMap {
+                if case .stateChanged(let s) = $0.event { return s } else { return nil }
+            }
             #expect(states == [.playing, .stopped])
         }
 
@@ -37,18 +39,21 @@ extension PlaybackIntegration {
             h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 20)"))
             #expect(h.log.wait(isTrackStarted("a")) != nil)
             _ = rec.waitFor(frames: rec.frameCount + 22050)
-            let target: Int64 = 12_345_678 // µs
+            let target: Int64 = 12_345_678  // µs
             h.engine.seek(toMicroseconds: target)
             let right = h.engine.position
             #expect(abs(right - target) <= 20_000, "position right after seek: \(right)")
             print("position right after seek: \(Double(right - target) / 1000) ms from the target")
-            #expect(h.log.wait({ if case .positionJumped(let us) = $0 { return us == target } else { return false } }) != nil)
+            #expect(
+                h.log.wait({ if case .positionJumped(let us) = $0 { return us == target } else { return false } })
+                    != nil)
             _ = rec.waitFor(frames: rec.frameCount + 44100)
             let later = h.engine.position
             h.engine.stop()
             let runs = counterRuns(counterValues(rec.stop())).filter { $0.length > 100 }
             #expect(runs.count == 2, "runs: \(runs.map { ($0.startValue, $0.length) })")
-            let expected = AudioFormat(sampleRate: 44100, channels: 2, sampleFormat: .int16).frames(forMicroseconds: target)
+            let expected = AudioFormat(sampleRate: 44100, channels: 2, sampleFormat: .int16).frames(
+                forMicroseconds: target)
             if runs.count == 2 {
                 print("seek landed \(runs[1].startValue - expected) frames from the target frame \(expected)")
                 #expect(abs(runs[1].startValue - expected) <= 44, "landed on \(runs[1].startValue), wanted \(expected)")
@@ -70,8 +75,9 @@ extension PlaybackIntegration {
             #expect(before == after && before.count == 1, "sink inputs \(before) → \(after)")
             let runs = counterRuns(counterValues(rec.stop())).filter { $0.length > 100 }
             // a's audio, then b's from its first frame; a never comes back.
-            #expect(runs.count == 2 && runs.first?.startValue == 0 && runs.last?.startValue == 1 << 24,
-                    "runs: \(runs.map { ($0.startValue, $0.length) })")
+            #expect(
+                runs.count == 2 && runs.first?.startValue == 0 && runs.last?.startValue == 1 << 24,
+                "runs: \(runs.map { ($0.startValue, $0.length) })")
         }
 
         @Test func pauseIsHeardWithin100msAndPositionFreezes() throws {
@@ -131,14 +137,19 @@ extension PlaybackIntegration {
             for (t, p) in readings {
                 // The recorded frame whose capture time is closest to t, and the counter value in it.
                 guard let i = (0..<values.count).last(where: { f in (rec.time(ofFrame: f) ?? .max) <= t }),
-                      let v = values[i] else { continue }
+                    let v = values[i]
+                else { continue }
                 errors.append(Double(p) / 1000 - Double(v) / 44.1)
             }
             errors.sort()
             let median = try #require(errors.isEmpty ? nil : errors[errors.count / 2])
             let sinkLatencyMs = latencySamples.reduce(0, +) / Double(latencySamples.count)
-            print("position - monitor: median \(median) ms; mean sink latency \(sinkLatencyMs) ms → error \(median + sinkLatencyMs) ms")
-            #expect(abs(median + sinkLatencyMs) < 20, "position - heard: median \(median) ms, sink latency \(sinkLatencyMs)")
+            print(
+                "position - monitor: median \(median) ms; mean sink latency \(sinkLatencyMs) ms → error \(median + sinkLatencyMs) ms"
+            )
+            #expect(
+                abs(median + sinkLatencyMs) < 20, "position - heard: median \(median) ms, sink latency \(sinkLatencyMs)"
+            )
         }
     }
 }
@@ -151,7 +162,9 @@ extension PlaybackIntegration {
             let rec = try h.recorder()
             h.log.upcoming.set([PlaybackItem(id: "b", location: "counter48k:0:48000")])
             h.engine.play(PlaybackItem(id: "a", location: "counter:0:22050"))
-            let finishedA = h.log.wait({ if case .trackFinished(let i) = $0 { return i.id == "a" } else { return false } })
+            let finishedA = h.log.wait({
+                if case .trackFinished(let i) = $0 { return i.id == "a" } else { return false }
+            })
             let startedB = h.log.wait(isTrackStarted("b"))
             #expect(finishedA != nil && startedB != nil)
             #expect(h.log.wait(timeout: 10, isEndOfQueue) != nil)
@@ -174,16 +187,22 @@ extension PlaybackIntegration {
             let dir = try TemporaryDirectory(prefix: "linnet-cork")
             let ring = dir.file("ring.wav")
             try Command.check("sox", ["-r", "44100", "-c", "2", "-b", "16", "-n", ring, "synth", "1", "sine", "800"])
-            let phone = try Spawned("paplay", ["--property=media.role=phone", ring],
-                                    environment: h.server.clientEnvironment)
+            let phone = try Spawned(
+                "paplay", ["--property=media.role=phone", ring],
+                environment: h.server.clientEnvironment)
             defer { phone.kill() }
             let corked = h.log.wait { if case .output(.corkRequested) = $0 { return true } else { return false } }
             #expect(corked != nil, "no corkRequested")
             // As the owner's policy would: pause (cork). module-role-cork only sends the uncork request to
             // streams that actually corked.
             h.engine.pause()
-            let uncorked = h.log.wait(timeout: 15) { if case .output(.uncorkRequested) = $0 { return true } else { return false } }
-            #expect(uncorked != nil, "no uncorkRequested after the phone stream ended (paplay running: \(phone.isRunning)); events: \(h.log.all.map { "\($0.event)" }.filter { !$0.contains("underrun") })")
+            let uncorked = h.log.wait(timeout: 15) {
+                if case .output(.uncorkRequested) = $0 { return true } else { return false }
+            }
+            #expect(
+                uncorked != nil,
+                "no uncorkRequested after the phone stream ended (paplay running: \(phone.isRunning)); events: \(h.log.all.map { "\($0.event)" }.filter { !$0.contains("underrun") })"
+            )
         }
 
         @Test func loadStartsPausedAndResumePlays() throws {
@@ -204,7 +223,9 @@ extension PlaybackIntegration {
             #expect(h.log.wait(isTrackStarted("a")) != nil)
             let index = try #require(try h.server.sinkInputs().first?["index"] as? Int)
             try h.server.pactl("move-sink-input", String(index), "other")
-            let moved = h.log.wait { if case .output(.movedToSink(name: "other")) = $0 { return true } else { return false } }
+            let moved = h.log.wait {
+                if case .output(.movedToSink(name: "other")) = $0 { return true } else { return false }
+            }
             #expect(moved != nil, "events: \(h.log.all.map { "\($0.event)" })")
             #expect(h.engine.state == .playing)
             // The route facts issue 5 decides on, read from the server.
@@ -225,12 +246,16 @@ extension PlaybackIntegration {
             #expect(h.log.wait(isTrackStarted("a")) != nil)
             h.server.crash()
             #expect(h.log.wait { if case .output(.serverLost) = $0 { return true } else { return false } } != nil)
-            let failed = h.log.wait { if case .error(_, .output(let e)) = $0 { return e.kind == .disconnected } else { return false } }
+            let failed = h.log.wait {
+                if case .error(_, .output(let e)) = $0 { return e.kind == .disconnected } else { return false }
+            }
             #expect(failed != nil)
             #expect(h.log.wait({ if case .stateChanged(.stopped) = $0 { return true } else { return false } }) != nil)
             // Commands after the loss fail cleanly instead of crashing.
             h.engine.play(PlaybackItem(id: "b", location: "counter:0:44100"))
-            let refused = h.log.wait { if case .error(let item, .output) = $0 { return item?.id == "b" } else { return false } }
+            let refused = h.log.wait {
+                if case .error(let item, .output) = $0 { return item?.id == "b" } else { return false }
+            }
             #expect(refused != nil)
             h.engine.seek(toMicroseconds: 1_000_000)
             h.engine.pause()

@@ -32,8 +32,10 @@ final class EventLog: @unchecked Sendable {
 
     /// Waits until an event after index `from` matches; returns it with its time.
     @discardableResult
-    func wait(timeout: Double = 10, from: Int = 0,
-              _ match: (PlaybackEvent) -> Bool) -> (time: UInt64, event: PlaybackEvent)? {
+    func wait(
+        timeout: Double = 10, from: Int = 0,
+        _ match: (PlaybackEvent) -> Bool
+    ) -> (time: UInt64, event: PlaybackEvent)? {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -59,14 +61,18 @@ final class EngineHarness: @unchecked Sendable {
     let log = EventLog()
     let sinkName: String
 
-    init(sink: PrivateSoundServer.Sink = .init(name: "linnet_test"),
-         open: @escaping PlaybackEngine.OpenDecoder = openTestItem, makeStretcher: MakeTimeStretcher? = nil) throws {
+    init(
+        sink: PrivateSoundServer.Sink = .init(name: "linnet_test"),
+        open: @escaping PlaybackEngine.OpenDecoder = openTestItem, makeStretcher: MakeTimeStretcher? = nil
+    ) throws {
         sinkName = sink.name
         server = try PrivateSoundServer(sinks: [sink])
         output = try PulseAudioOutput(configuration: PulseOutputConfiguration(server: server.address))
         let log = self.log
-        engine = PlaybackEngine(output: output, openDecoder: open, makeStretcher: makeStretcher,
-                                eventQueue: DispatchQueue(label: "test.owner")) { log.record($0) }
+        engine = PlaybackEngine(
+            output: output, openDecoder: open, makeStretcher: makeStretcher,
+            eventQueue: DispatchQueue(label: "test.owner")
+        ) { log.record($0) }
         log.engine.set(engine)
     }
 
@@ -93,7 +99,9 @@ func isEndOfQueue(_ e: PlaybackEvent) -> Bool {
 
 /// Counter values found in a recording (one per frame; nil where the frame is not counter audio).
 func counterValues(_ samples: [Int16]) -> [Int64?] {
-    stride(from: 0, to: samples.count - 1, by: 2).map { CounterDecoder.value(left: samples[$0], right: samples[$0 + 1]) }
+    stride(from: 0, to: samples.count - 1, by: 2).map {
+        CounterDecoder.value(left: samples[$0], right: samples[$0 + 1])
+    }
 }
 
 /// Breaks in a counter recording: where the next value is not previous + 1 (ignoring silence at the edges).

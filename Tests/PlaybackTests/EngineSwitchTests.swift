@@ -18,9 +18,12 @@ import TestSupport
 
         init() {
             let opener = self.opener, log = self.log
-            engine = PlaybackEngine(output: output, openDecoder: { item, cancellation throws(DecodeError) in
-                try opener.open(item, cancellation)
-            }, eventQueue: events) { log.record($0) }
+            engine = PlaybackEngine(
+                output: output,
+                openDecoder: { item, cancellation throws(DecodeError) in
+                    try opener.open(item, cancellation)
+                }, eventQueue: events
+            ) { log.record($0) }
             log.engine.set(engine)
         }
 
@@ -76,8 +79,9 @@ import TestSupport
         // Superseded before the loader reached them: never opened, or cancelled.
         let opened = Set(h.opener.opened.get()), cancelled = Set(h.opener.cancelled.get())
         #expect(opened.intersection(["h2", "h3"]).isSubset(of: cancelled), "opened \(opened), cancelled \(cancelled)")
-        #expect(!h.delivered.contains { if case .error = $0 { return true } else { return false } },
-                "a superseded load is no error")
+        #expect(
+            !h.delivered.contains { if case .error = $0 { return true } else { return false } },
+            "a superseded load is no error")
     }
 
     @Test func stopCancelsABlockedOpen() {
@@ -153,7 +157,8 @@ import TestSupport
         h.engine.play(item("g", "gate"))
         h.engine.seek(toMicroseconds: 6_000_000)
         #expect(h.engine.position == 6_000_000)
-        #expect(h.log.wait { if case .positionJumped(let us) = $0 { return us == 6_000_000 } else { return false } } != nil)
+        #expect(
+            h.log.wait { if case .positionJumped(let us) = $0 { return us == 6_000_000 } else { return false } } != nil)
         h.opener.openGate()
         #expect(h.output.waitForPumps { !h.engine.isLoading })
         #expect(h.engine.state == .playing)

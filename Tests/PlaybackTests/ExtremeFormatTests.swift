@@ -16,7 +16,8 @@ extension PlaybackIntegration {
             #expect(decoder.format.channels == 300, "libsndfile should read the 300-channel header")
             // A rate libpulse rejects (and that a UInt32 still holds): the same typed error.
             let fast = dir.file("fast.wav")
-            try TestMedia.writeWAV(fast, samples: [Int16](repeating: 0, count: 2 * 4410), rate: 1_000_000_000, channels: 2)
+            try TestMedia.writeWAV(
+                fast, samples: [Int16](repeating: 0, count: 2 * 4410), rate: 1_000_000_000, channels: 2)
             let good = dir.file("good.wav")
             try TestMedia.sineWAV(good, seconds: 0.5)
 
@@ -58,9 +59,10 @@ extension PlaybackIntegration.ExtremeFormatTests {
         try TestMedia.sineWAV(dir.file("s.wav"), seconds: 2)
         try TestMedia.lame(dir.file("s.wav"), to: dir.file("s.mp3"))
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.file("s.mp3"))))
-        let tag = try #require((0..<min(bytes.count - 12, 4096)).first { i in
-            [Array("Xing".utf8), Array("Info".utf8)].contains(Array(bytes[i..<(i + 4)]))
-        })
+        let tag = try #require(
+            (0..<min(bytes.count - 12, 4096)).first { i in
+                [Array("Xing".utf8), Array("Info".utf8)].contains(Array(bytes[i..<(i + 4)]))
+            })
         #expect(bytes[tag + 7] & 1 == 1, "the tag should carry a frame count")
         for k in 8..<12 { bytes[tag + k] = 0xFF }
         let lying = dir.file("lying.mp3")
@@ -78,11 +80,12 @@ extension PlaybackIntegration.ExtremeFormatTests {
         h.engine.seek(toMicroseconds: decoder.format.microseconds(forFrames: total) - 1_000_000)
         // A seek the stream cannot make is an error for the item or the end of the track; either way the engine
         // answers and stays usable.
-        #expect(h.log.wait(timeout: 20, from: from) { e in
-            if case .error = e { return true }
-            if case .positionJumped = e { return true }
-            return false
-        } != nil)
+        #expect(
+            h.log.wait(timeout: 20, from: from) { e in
+                if case .error = e { return true }
+                if case .positionJumped = e { return true }
+                return false
+            } != nil)
         let good = dir.file("s.wav")
         h.engine.play(PlaybackItem(id: "good", location: good))
         #expect(h.log.wait(timeout: 20, isTrackStarted("good")) != nil)

@@ -4,10 +4,13 @@ import Testing
 /// The heard-position clock over raw timing replies: extremes never trap, time only moves while playing, and it
 /// never runs backwards or past what was written within an epoch.
 @Suite struct HeardClockTests {
-    func sample(read: Int64 = 0, sink: UInt64 = 0, transport: UInt64 = 0, playing: Bool = true,
-                at: UInt64 = 1_000_000) -> HeardClock.Sample {
-        HeardClock.Sample(readIndex: read, sinkMicroseconds: sink, transportMicroseconds: transport,
-                          playing: playing, receivedAt: at)
+    func sample(
+        read: Int64 = 0, sink: UInt64 = 0, transport: UInt64 = 0, playing: Bool = true,
+        at: UInt64 = 1_000_000
+    ) -> HeardClock.Sample {
+        HeardClock.Sample(
+            readIndex: read, sinkMicroseconds: sink, transportMicroseconds: transport,
+            playing: playing, receivedAt: at)
     }
 
     /// One reading (taken outside `#expect`, which must not evaluate a mutating call itself).
@@ -22,7 +25,7 @@ import Testing
             sample(read: .min, sink: .max, transport: .max, at: 0),
             sample(read: .min, sink: 0, transport: .max, at: 0),
             sample(read: .max, sink: 0, transport: .max, playing: true, at: 0),
-            sample(read: -1, sink: UInt64(Int64.max) + 1, transport: 0, at: 5),
+            sample(read: -1, sink: UInt64(Int64.max) + 1, transport: 0, at: 5)
         ]
         for s in extremes {
             clock.reset()

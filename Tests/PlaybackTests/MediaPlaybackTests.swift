@@ -79,14 +79,18 @@ extension PlaybackIntegration {
             default: break
             }
             let reference = leftChannel(try decodeAll(whole))
-            let (samples, log) = try playAndRecord([PlaybackItem(id: "a", location: pa), PlaybackItem(id: "b", location: pb)])
+            let (samples, log) = try playAndRecord([
+                PlaybackItem(id: "a", location: pa), PlaybackItem(id: "b", location: pb)
+            ])
             let rec = leftChannel(samples)
             let guess = try #require(firstSound(rec), "nothing heard")
-            let start = bestShift(reference: reference, refStart: 4410, length: 2048, recording: rec,
-                                  guess: guess - (firstSound(reference) ?? 0), range: 600)
+            let start = bestShift(
+                reference: reference, refStart: 4410, length: 2048, recording: rec,
+                guess: guess - (firstSound(reference) ?? 0), range: 600)
             // After the junction (frame 88200), the audio must continue at the same alignment: shift = gap.
-            let after = bestShift(reference: reference, refStart: 88200 + 2205, length: 2048, recording: rec,
-                                  guess: start.shift, range: 3000)
+            let after = bestShift(
+                reference: reference, refStart: 88200 + 2205, length: 2048, recording: rec,
+                guess: start.shift, range: 3000)
             let gap = after.shift - start.shift
             print("gapless \(ext): gap/overlap at the junction \(gap) samples (rms \(start.rms) / \(after.rms))")
             #expect(gap == 0, "gap (+) or overlap (-) of \(gap) samples")
@@ -95,7 +99,7 @@ extension PlaybackIntegration {
             }
             #expect(started == ["a", "b"])
         }
-    
+
         /// AAC split at a frame that is not a whole millisecond (the edit list's movie timescale is 1000): the
         /// exact ends come from the sample tables, so the junction still has no gap or overlap.
         @Test func gaplessJunctionM4AOddSplit() throws {
@@ -109,13 +113,17 @@ extension PlaybackIntegration {
             try TestMedia.ffmpeg(a, to: pa)
             try TestMedia.ffmpeg(b, to: pb)
             let reference = leftChannel(try decodeAll(whole))
-            let (samples, _) = try playAndRecord([PlaybackItem(id: "a", location: pa), PlaybackItem(id: "b", location: pb)])
+            let (samples, _) = try playAndRecord([
+                PlaybackItem(id: "a", location: pa), PlaybackItem(id: "b", location: pb)
+            ])
             let rec = leftChannel(samples)
             let guess = try #require(firstSound(rec), "nothing heard")
-            let start = bestShift(reference: reference, refStart: 4410, length: 2048, recording: rec,
-                                  guess: guess - (firstSound(reference) ?? 0), range: 600)
-            let after = bestShift(reference: reference, refStart: split + 2205, length: 2048, recording: rec,
-                                  guess: start.shift, range: 3000)
+            let start = bestShift(
+                reference: reference, refStart: 4410, length: 2048, recording: rec,
+                guess: guess - (firstSound(reference) ?? 0), range: 600)
+            let after = bestShift(
+                reference: reference, refStart: split + 2205, length: 2048, recording: rec,
+                guess: start.shift, range: 3000)
             print("gapless m4a, split at frame \(split): gap/overlap \(after.shift - start.shift) samples")
             #expect(after.shift - start.shift == 0)
         }

@@ -13,8 +13,12 @@ extension PlaybackIntegration {
 
         func noise(_ name: String, channels: Int, seconds: Double) throws -> String {
             let path = dir.file(name)
-            try Command.check("sox", ["-r", "44100", "-c", "\(channels)", "-b", "16", "-n", path, "synth", "\(seconds)",
-                                      "whitenoise", "vol", "0.5"])
+            try Command.check(
+                "sox",
+                [
+                    "-r", "44100", "-c", "\(channels)", "-b", "16", "-n", path, "synth", "\(seconds)",
+                    "whitenoise", "vol", "0.5"
+                ])
             return path
         }
 
@@ -45,7 +49,9 @@ extension PlaybackIntegration {
             let mono = try decodeAll(path)
             let got = try playAndRecord([PlaybackItem(id: "mono", location: path)])
             let first = try #require(start(of: mono, channel: 0, in: got), "the file's start was not heard")
-            let heard = (0..<mono.count).filter { got[2 * (first + $0)] == mono[$0] && got[2 * (first + $0) + 1] == mono[$0] }
+            let heard = (0..<mono.count).filter {
+                got[2 * (first + $0)] == mono[$0] && got[2 * (first + $0) + 1] == mono[$0]
+            }
             #expect(heard.count == mono.count, "\(mono.count - heard.count) of \(mono.count) frames differ")
         }
 
@@ -54,7 +60,8 @@ extension PlaybackIntegration {
             let mono = try decodeAll(path)
             let got = try playAndRecord([PlaybackItem(id: "mono", location: path)], balance: balance)
             let loud = balance > 0 ? 1 : 0
-            let first = try #require(start(of: mono, channel: loud, in: got), "the file was not heard on channel \(loud)")
+            let first = try #require(
+                start(of: mono, channel: loud, in: got), "the file was not heard on channel \(loud)")
             let window = first..<(first + mono.count)
             let quietPeak = window.map { abs(Int(got[2 * $0 + 1 - loud])) }.max() ?? -1
             let exact = window.filter { got[2 * $0 + loud] == mono[$0 - first] }.count
@@ -71,7 +78,8 @@ extension PlaybackIntegration {
             let junction = 2 * (first + mono.count)
             try #require(got.count >= junction + stereo.count)
             // B's first frame right after A's last one: nothing between, nothing dropped.
-            #expect(Array(got[junction..<(junction + stereo.count)]) == stereo, "the stereo track does not follow at once")
+            #expect(
+                Array(got[junction..<(junction + stereo.count)]) == stereo, "the stereo track does not follow at once")
         }
     }
 }

@@ -19,8 +19,12 @@ import Testing
             let size = format.sampleFormat.bytesPerSample
             let n = min(buffer.count / size / format.channels * format.channels, samples.count - at, 3)
             for i in 0..<n {
-                if size == 2 { buffer.storeBytes(of: UInt16(truncatingIfNeeded: samples[at + i]), toByteOffset: 2 * i, as: UInt16.self) }
-                else { buffer.storeBytes(of: samples[at + i], toByteOffset: 4 * i, as: UInt32.self) }
+                if size == 2 {
+                    buffer.storeBytes(
+                        of: UInt16(truncatingIfNeeded: samples[at + i]), toByteOffset: 2 * i, as: UInt16.self)
+                } else {
+                    buffer.storeBytes(of: samples[at + i], toByteOffset: 4 * i, as: UInt32.self)
+                }
             }
             at += n
             return n * size
@@ -52,7 +56,9 @@ import Testing
         let bits: [UInt32] = [0x7FC0_1234, 0x8000_0000, 0x7F7F_FFFF, 0x0000_0001]
         let d = MonoUpmix.playable(Fixed(bits, format: .float32))
         let bytes = try readAll(d, chunk: 64)
-        let got = stride(from: 0, to: bytes.count, by: 4).map { i in (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[i + $1]) << (8 * $1) } }
+        let got = stride(from: 0, to: bytes.count, by: 4).map { i in
+            (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[i + $1]) << (8 * $1) }
+        }
         #expect(got == bits.flatMap { [$0, $0] })
     }
 

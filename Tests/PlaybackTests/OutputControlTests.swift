@@ -7,20 +7,23 @@ extension PlaybackIntegration {
     /// Volume, mute and stream properties as the server (pactl) sees them, both ways.
     @Suite(.serialized) struct OutputControlTests {
         /// Polls pactl (an external process) until `match` holds for our sink input, with a deadline.
-        func waitForSinkInput(_ h: EngineHarness, timeout: Double = 10,
-                              _ match: ([String: Any]) -> Bool) throws -> [String: Any]? {
+        func waitForSinkInput(
+            _ h: EngineHarness, timeout: Double = 10,
+            _ match: ([String: Any]) -> Bool
+        ) throws -> [String: Any]? {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 if let input = try h.server.sinkInputs().first(where: match) { return input }
-                Thread.sleep(forTimeInterval: 0.05) // polling an external tool with a deadline (tests only)
+                Thread.sleep(forTimeInterval: 0.05)  // polling an external tool with a deadline (tests only)
             }
             return nil
         }
 
         func volumePercent(_ input: [String: Any]) -> Int? {
             guard let volume = input["volume"] as? [String: Any],
-                  let channel = volume.values.first as? [String: Any],
-                  let text = channel["value_percent"] as? String else { return nil }
+                let channel = volume.values.first as? [String: Any],
+                let text = channel["value_percent"] as? String
+            else { return nil }
             return Int(text.trimmingCharacters(in: CharacterSet(charactersIn: "% ")))
         }
 
@@ -50,17 +53,23 @@ extension PlaybackIntegration {
             // Outside → Linnet (as pavucontrol would).
             let from = h.log.count
             try h.server.pactl("set-sink-input-volume", String(index), "30%")
-            let changed = h.log.wait(from: from) { if case .volumeChanged(let v) = $0 { return abs(v - 0.3) < 0.01 } else { return false } }
+            let changed = h.log.wait(from: from) {
+                if case .volumeChanged(let v) = $0 { return abs(v - 0.3) < 0.01 } else { return false }
+            }
             #expect(changed != nil, "no volumeChanged(0.3); events: \(h.log.all.dropFirst(from).map { "\($0.event)" })")
             #expect(abs(h.engine.volume - 0.3) < 0.01)
             try h.server.pactl("set-sink-input-mute", String(index), "1")
-            #expect(h.log.wait(from: from) { if case .muteChanged(true) = $0 { return true } else { return false } } != nil)
+            #expect(
+                h.log.wait(from: from) { if case .muteChanged(true) = $0 { return true } else { return false } } != nil)
             #expect(h.engine.isMuted)
             // Our own change is not echoed back as an outside change.
             let ownFrom = h.log.count
             h.engine.setVolume(0.8)
             #expect(try waitForSinkInput(h) { volumePercent($0) == 80 } != nil)
-            #expect(!h.log.all.dropFirst(ownFrom).contains { if case .volumeChanged = $0.event { return true } else { return false } })
+            #expect(
+                !h.log.all.dropFirst(ownFrom).contains {
+                    if case .volumeChanged = $0.event { return true } else { return false }
+                })
         }
 
         @Test func titleFollowsTheTrackAtAGaplessBoundary() throws {
@@ -68,7 +77,9 @@ extension PlaybackIntegration {
             h.log.upcoming.set([PlaybackItem(id: "Second", location: "counter:22050:\(44100 * 30)")])
             h.engine.play(PlaybackItem(id: "First", location: "counter:0:22050"))
             #expect(h.log.wait(isTrackStarted("Second")) != nil)
-            let input = try waitForSinkInput(h) { (($0["properties"] as? [String: String])?["media.title"]) == "Second" }
+            let input = try waitForSinkInput(h) {
+                (($0["properties"] as? [String: String])?["media.title"]) == "Second"
+            }
             #expect(input != nil, "media.title was not updated to the second track")
         }
     }

@@ -15,7 +15,7 @@ extension PlaybackIntegration {
                 let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 if t > seconds { break }
                 out.append((t, h.engine.position))
-                Thread.sleep(forTimeInterval: 0.01) // sampling the clock, not waiting for a condition
+                Thread.sleep(forTimeInterval: 0.01)  // sampling the clock, not waiting for a condition
             }
             return out
         }
@@ -56,8 +56,9 @@ extension PlaybackIntegration {
             // Never ahead of what is heard: the last position is not past the last counter frame recorded by then.
             let heardLast = counterValues(rec.stop()).compactMap { $0 }.max() ?? 0
             let last = try #require(r.last?.p)
-            #expect(Double(last) / 1e6 <= Double(heardLast) / 44100 + 0.02,
-                    "position \(last) µs ahead of the last frame heard \(heardLast)")
+            #expect(
+                Double(last) / 1e6 <= Double(heardLast) / 44100 + 0.02,
+                "position \(last) µs ahead of the last frame heard \(heardLast)")
         }
 
         /// On a sink that rewinds (as hardware sinks do) a flush steps the server's read index back; on one that
@@ -83,7 +84,7 @@ extension PlaybackIntegration {
             let h = try EngineHarness(sink: .init(name: "linnet_test", norewinds: norewinds))
             h.engine.play(PlaybackItem(id: "a", location: "counter:0:\(44100 * 30)"))
             #expect(h.log.wait(isTrackStarted("a")) != nil)
-            Thread.sleep(forTimeInterval: 0.5) // let a play for a while (no condition to wait for)
+            Thread.sleep(forTimeInterval: 0.5)  // let a play for a while (no condition to wait for)
             for (i, location) in ["counter48k:0:\(48000 * 30)", "counter:0:\(44100 * 30)"].enumerated() {
                 h.engine.play(PlaybackItem(id: .name("b\(i)"), location: location))
                 checkSmooth(readings(h, for: 1.0), from: 0, label: "play \(location), norewinds \(norewinds)")

@@ -41,9 +41,10 @@ extension PlaybackIntegration {
             let windows = Spectrum.shortTimeDominantFrequencies(steady, rate: 44100)
             let frequency = Spectrum.medianDominantFrequency(steady, rate: 44100)
             let offPitch = windows.filter { abs($0 - 440) > 1 }.count
-            print("rate \(rate): dominant \(String(format: "%.2f", frequency)) Hz, \(offPitch) of \(windows.count) windows "
-                  + "off by more than 1 Hz, 10 s of file took \(String(format: "%.3f", seconds)) s "
-                  + "(expected \(String(format: "%.3f", 10 / rate)))")
+            print(
+                "rate \(rate): dominant \(String(format: "%.2f", frequency)) Hz, \(offPitch) of \(windows.count) windows "
+                    + "off by more than 1 Hz, 10 s of file took \(String(format: "%.3f", seconds)) s "
+                    + "(expected \(String(format: "%.3f", 10 / rate)))")
             #expect(abs(frequency - 440) <= 0.5, "pitch \(frequency) Hz at rate \(rate)")
             #expect(offPitch * 10 <= windows.count, "\(offPitch) of \(windows.count) windows off pitch: \(windows)")
             #expect(abs(seconds - 10 / rate) <= 0.02 * 10 / rate, "\(seconds) s at rate \(rate)")
@@ -52,7 +53,9 @@ extension PlaybackIntegration {
         /// With a stretcher available but the rate at 1.0, nothing is processed: the output equals the file.
         @Test func rateOneIsBitExact() throws {
             let wav = dir.file("noise.wav")
-            try TestMedia.sox(["-r", "44100", "-c", "2", "-b", "16", "-n", wav, "synth", "3", "whitenoise", "vol", "0.5"])
+            try TestMedia.sox([
+                "-r", "44100", "-c", "2", "-b", "16", "-n", wav, "synth", "3", "whitenoise", "vol", "0.5"
+            ])
             let expected = try decodeAll(wav)
             let h = try EngineHarness(makeStretcher: RubberBandTimeStretcher.make)
             let rec = try h.recorder()
@@ -62,7 +65,8 @@ extension PlaybackIntegration {
             #expect(h.log.wait(timeout: 30, isEndOfQueue) != nil)
             _ = rec.waitFor(frames: rec.frameCount + 4410)
             let got = rec.stop()
-            let start = try #require(got.indices.first { got[$0] == expected[0] && Array(got[$0..<($0 + 64)]) == Array(expected[0..<64]) })
+            let start = try #require(
+                got.indices.first { got[$0] == expected[0] && Array(got[$0..<($0 + 64)]) == Array(expected[0..<64]) })
             #expect(Array(got[start..<(start + expected.count)]) == expected)
         }
 
@@ -75,7 +79,7 @@ extension PlaybackIntegration {
             #expect(h.log.wait(timeout: 10, isTrackStarted("l")) != nil)
             func advance(over seconds: Double) -> (Double, Double) {
                 let t0 = Date(), p0 = h.engine.position
-                Thread.sleep(forTimeInterval: seconds)    // a measured interval, not synchronisation
+                Thread.sleep(forTimeInterval: seconds)  // a measured interval, not synchronisation
                 let p1 = h.engine.position, dt = Date().timeIntervalSince(t0)
                 return (Double(p1 - p0) / 1e6, dt)
             }
@@ -90,7 +94,8 @@ extension PlaybackIntegration {
             print("rate 2.0: position moved \(moved) s in \(dt) s")
             #expect(abs(moved / dt - 2.0) < 0.15)
             h.engine.seek(toMicroseconds: 20_000_000)
-            #expect(h.log.wait(timeout: 5) { if case .positionJumped = $0 { return true } else { return false } } != nil)
+            #expect(
+                h.log.wait(timeout: 5) { if case .positionJumped = $0 { return true } else { return false } } != nil)
             Thread.sleep(forTimeInterval: 0.3)
             let (moved2, dt2) = advance(over: 1.0)
             let p = h.engine.position

@@ -7,8 +7,10 @@ func leftChannel(_ s: [Int16]) -> [Float] {
 
 /// The shift `s` within `guess ± range` that best aligns `reference[refStart ..< refStart+length]` with
 /// `recording[refStart + s ...]` (least squares), and the RMS error there.
-func bestShift(reference: [Float], refStart: Int, length: Int, recording: [Float], guess: Int,
-               range: Int) -> (shift: Int, rms: Float) {
+func bestShift(
+    reference: [Float], refStart: Int, length: Int, recording: [Float], guess: Int,
+    range: Int
+) -> (shift: Int, rms: Float) {
     var best = (shift: guess, err: Float.infinity)
     reference.withUnsafeBufferPointer { ref in
         recording.withUnsafeBufferPointer { rec in

@@ -12,7 +12,7 @@ extension PlaybackIntegration {
             let deadline = Date().addingTimeInterval(timeout)
             var n = try h.server.sinkInputs().count
             while n != count && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05) // polling the server with a deadline
+                Thread.sleep(forTimeInterval: 0.05)  // polling the server with a deadline
                 n = try h.server.sinkInputs().count
             }
             return n
@@ -24,7 +24,7 @@ extension PlaybackIntegration {
             for i in 0..<120 {
                 let location = i % 2 == 0 ? "counter:0:\(44100 * 5)" : "counter48k:0:\(48000 * 5)"
                 h.engine.play(PlaybackItem(id: .name("t\(i)"), location: location))
-                if i % 10 == 0 { Thread.sleep(forTimeInterval: 0.002) } // vary the interleaving a little
+                if i % 10 == 0 { Thread.sleep(forTimeInterval: 0.002) }  // vary the interleaving a little
             }
             #expect(h.log.wait(isTrackStarted("t119")) != nil)
             let left = try waitForSinkInputs(h, count: 1)

@@ -3,9 +3,11 @@ import Testing
 
 /// Which tracks of an album folder are one album, and whose it is (`AlbumGrouping`, `AlbumFolder`).
 @Suite struct AlbumGroupingTests {
-    static func track(_ album: String, _ artists: [String], albumArtist: String? = nil, year: Int? = nil) -> AlbumTrack {
-        AlbumTrack(album: album, albumArtist: albumArtist, albumArtistSortKey: albumArtist.map { SortName.key(for: $0) } ?? "",
-                   artists: artists, artistSortKey: SortName.key(for: artists.first ?? ""), year: year)
+    static func track(_ album: String, _ artists: [String], albumArtist: String? = nil, year: Int? = nil) -> AlbumTrack
+    {
+        AlbumTrack(
+            album: album, albumArtist: albumArtist, albumArtistSortKey: albumArtist.map { SortName.key(for: $0) } ?? "",
+            artists: artists, artistSortKey: SortName.key(for: artists.first ?? ""), year: year)
     }
 
     static func albums(_ tracks: [AlbumTrack], folder: String = "/m/Birch/Dune") -> [AlbumIdentity?] {
@@ -13,8 +15,10 @@ import Testing
     }
 
     @Test func aGuestOnOneTrackSplitsNothing() throws {
-        let tracks = [Self.track("Dune", ["The Birch River"], year: 1999), Self.track("dune", ["Birch Cedar", "The Birch River"]),
-                      Self.track("DUNE", ["The Birch River"]), Self.track("Dune", ["The Birch River/Birch Cedar"])]
+        let tracks = [
+            Self.track("Dune", ["The Birch River"], year: 1999), Self.track("dune", ["Birch Cedar", "The Birch River"]),
+            Self.track("DUNE", ["The Birch River"]), Self.track("Dune", ["The Birch River/Birch Cedar"])
+        ]
         let albums = Self.albums(tracks)
         #expect(Set(albums.map { $0?.key }).count == 1)
         let album = try #require(albums[0])
@@ -29,10 +33,12 @@ import Testing
     }
 
     @Test func explicitDifferentAlbumArtistsStayTwo() {
-        let tracks = [Self.track("Live", ["A"], albumArtist: "Band One"), Self.track("Live", ["B"], albumArtist: "band one"),
-                      Self.track("Live", ["C"], albumArtist: "Band Two"),
-                      Self.track("Live", ["Band Two", "D"]),   // untagged: joins the album of its artist
-                      Self.track("Live", ["E"])]               // untagged, no match: the untagged tracks' own album
+        let tracks = [
+            Self.track("Live", ["A"], albumArtist: "Band One"), Self.track("Live", ["B"], albumArtist: "band one"),
+            Self.track("Live", ["C"], albumArtist: "Band Two"),
+            Self.track("Live", ["Band Two", "D"]),  // untagged: joins the album of its artist
+            Self.track("Live", ["E"])
+        ]  // untagged, no match: the untagged tracks' own album
         let albums = Self.albums(tracks)
         #expect(albums[0]?.key == albums[1]?.key && albums[0]?.artist == "Band One")
         #expect(albums[2]?.key == albums[3]?.key && albums[2]?.artist == "Band Two")
@@ -48,9 +54,13 @@ import Testing
         #expect(albums[0]?.artist == "Various Artists" && albums[0]?.sort == "various artists\u{1F}summer 99")
         // Half is no majority; more than half is.
         #expect(Self.albums([Self.track("T", ["A"]), Self.track("T", ["B"])])[0]?.artist == "Various Artists")
-        #expect(Self.albums([Self.track("T", ["A"]), Self.track("T", ["B", "A"]), Self.track("T", ["C"])])[0]?.artist == "A")
+        #expect(
+            Self.albums([Self.track("T", ["A"]), Self.track("T", ["B", "A"]), Self.track("T", ["C"])])[0]?.artist == "A"
+        )
         // Every track shared by two: the one leading more tracks wins.
-        #expect(Self.albums([Self.track("T", ["G", "M"]), Self.track("T", ["M", "G"]), Self.track("T", ["M", "G"])])[0]?.artist == "M")
+        #expect(
+            Self.albums([Self.track("T", ["G", "M"]), Self.track("T", ["M", "G"]), Self.track("T", ["M", "G"])])[0]?
+                .artist == "M")
         #expect(Self.albums([Self.track("T", [])])[0]?.artist == "")
     }
 
@@ -61,7 +71,9 @@ import Testing
     }
 
     @Test func discFoldersBelongToTheirParent() {
-        func folder(_ s: String) -> String { String(decoding: AlbumFolder.folder(ofDirectory: Array(s.utf8)), as: UTF8.self) }
+        func folder(_ s: String) -> String {
+            String(decoding: AlbumFolder.folder(ofDirectory: Array(s.utf8)), as: UTF8.self)
+        }
         for disc in ["CD1", "cd 2", "Disc 1", "disk_2", "DISC-3", "Disc 2 - Live", "CD2: Remixes", "cd.10"] {
             #expect(folder("/m/Big Album/\(disc)") == "/m/Big Album", "\(disc)")
         }

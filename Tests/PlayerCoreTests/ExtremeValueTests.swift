@@ -48,10 +48,14 @@ import Testing
             """
         let r = try PLSParser.parse(text: text, baseDirectory: "/m")
         #expect(r.items.map(\.durationMicroseconds) == [nil, nil, nil, 12_000_000])
-        let big = try PLSParser.parse(text: "[playlist]\nFile9223372036854775807=/m/x.mp3\nNumberOfEntries=-9223372036854775808\n",
-                                      baseDirectory: "/m")
+        let big = try PLSParser.parse(
+            text: "[playlist]\nFile9223372036854775807=/m/x.mp3\nNumberOfEntries=-9223372036854775808\n",
+            baseDirectory: "/m")
         #expect(big.items.count == 1)
-        #expect(big.skipped.contains { if case .entryCountMismatch(declared: Int.min, found: 1) = $0.reason { true } else { false } })
+        #expect(
+            big.skipped.contains {
+                if case .entryCountMismatch(declared: Int.min, found: 1) = $0.reason { true } else { false }
+            })
     }
 
     @Test func m3uHugeDurations() {
@@ -75,12 +79,16 @@ import Testing
     }
 
     @Test func lrcExtremeOffsetsAndStamps() {
-        for offset in ["-9223372036854775808", "9223372036854775807", "+9223372036854775807", "-86400000",
-                       "99999999999999999999"] {
+        for offset in [
+            "-9223372036854775808", "9223372036854775807", "+9223372036854775807", "-86400000",
+            "99999999999999999999"
+        ] {
             let l = LRCParser.parse(text: "[offset:\(offset)]\n[00:01.00]x")
-            #expect(l.offsetMilliseconds == 0 && l.problems == [LyricsProblem(line: 1, reason: .badOffset)], "\(offset)")
+            #expect(
+                l.offsetMilliseconds == 0 && l.problems == [LyricsProblem(line: 1, reason: .badOffset)], "\(offset)")
         }
-        let edge = LRCParser.parse(text: "[offset:-86399999]\n[99999:59.999]last\n[99999999:99.99]bad\n[length:99999999999999999999]")
+        let edge = LRCParser.parse(
+            text: "[offset:-86399999]\n[99999:59.999]last\n[99999999:99.99]bad\n[length:99999999999999999999]")
         #expect(edge.offsetMilliseconds == -86_399_999)
         let lastStamp: Int64 = (99_999 * 60 + 59) * 1_000_000 + 999_000
         #expect(edge.lines.map(\.time) == [lastStamp + 86_399_999_000])
@@ -98,8 +106,9 @@ import Testing
     private func stateText(_ edit: (String) -> String) throws -> [UInt8] {
         var q = PlaybackQueue()
         _ = q.append([MediaItem(.file(path: "/m/a.mp3")), MediaItem(.file(path: "/m/b.mp3"))])
-        let text = String(decoding: try JSONValueEncoder.encode(PlayerState(queue: q, positionMicroseconds: 7)).serialized(),
-                          as: UTF8.self)
+        let text = String(
+            decoding: try JSONValueEncoder.encode(PlayerState(queue: q, positionMicroseconds: 7)).serialized(),
+            as: UTF8.self)
         let edited = edit(text)
         #expect(edited != text, "the edit must change the file")
         return Array(edited.utf8)
@@ -111,9 +120,11 @@ import Testing
 
     @Test func stateFileExtremeIDs() throws {
         let maxID = "18446744073709551615"
-        var s = try decode(try stateText {
-            $0.replacingFirst("\"id\":2", with: "\"id\":\(maxID)").replacingFirst("\"nextID\":3", with: "\"nextID\":\(maxID)")
-        })
+        var s = try decode(
+            try stateText {
+                $0.replacingFirst("\"id\":2", with: "\"id\":\(maxID)").replacingFirst(
+                    "\"nextID\":3", with: "\"nextID\":\(maxID)")
+            })
         // The out-of-range id is dropped like a duplicate, nextID pinned: adding entries cannot overflow.
         #expect(s.queue.entries.map(\.id.rawValue) == [1])
         #expect(s.queue.nextRawID == UInt64(Int64.max))
@@ -122,12 +133,19 @@ import Testing
     }
 
     @Test func stateFileExtremeNumbers() throws {
-        #expect(try decode(try stateText { $0.replacingFirst("\"positionUs\":7", with: "\"positionUs\":9223372036854775807") })
+        #expect(
+            try decode(
+                try stateText { $0.replacingFirst("\"positionUs\":7", with: "\"positionUs\":9223372036854775807") }
+            )
             .positionMicroseconds == .max)
-        #expect(try decode(try stateText { $0.replacingFirst("\"positionUs\":7", with: "\"positionUs\":-9223372036854775808") })
+        #expect(
+            try decode(
+                try stateText { $0.replacingFirst("\"positionUs\":7", with: "\"positionUs\":-9223372036854775808") }
+            )
             .positionMicroseconds == 0)
-        #expect(try decode(try stateText { $0.replacingFirst("\"positionUs\":7", with: "\"positionUs\":7.0") })
-            .positionMicroseconds == 7)
+        #expect(
+            try decode(try stateText { $0.replacingFirst("\"positionUs\":7", with: "\"positionUs\":7.0") })
+                .positionMicroseconds == 7)
         #expect(try decode(try stateText { $0.replacingFirst("\"volume\":1", with: "\"volume\":1e308") }).volume == 10)
         #expect(try decode(try stateText { $0.replacingFirst("\"volume\":1", with: "\"volume\":-1e308") }).volume == 0)
         // Not representable: a typed decoding error (the store sets the file aside), never a trap.

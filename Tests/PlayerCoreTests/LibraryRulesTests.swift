@@ -6,15 +6,15 @@ import Testing
     @Test func foldingIgnoresCaseAccentsAndWidth() {
         #expect(TextFolding.fold("Björk") == "bjork")
         #expect(TextFolding.fold("BJORK") == "bjork")
-        #expect(TextFolding.fold("Bjo\u{308}rk") == "bjork")          // decomposed
+        #expect(TextFolding.fold("Bjo\u{308}rk") == "bjork")  // decomposed
         #expect(TextFolding.fold("Sigur Rós") == "sigur ros")
-        #expect(TextFolding.fold("ＳＩＧＵＲ Ｒós") == "sigur ros")      // full-width
-        #expect(TextFolding.fold("ｶﾀｶﾅ") == TextFolding.fold("カタカナ"))   // half-width katakana
+        #expect(TextFolding.fold("ＳＩＧＵＲ Ｒós") == "sigur ros")  // full-width
+        #expect(TextFolding.fold("ｶﾀｶﾅ") == TextFolding.fold("カタカナ"))  // half-width katakana
         #expect(TextFolding.fold("  Motörhead \t  Ace ") == "motorhead ace")
         #expect(TextFolding.fold("Straße") == "strasse")
         #expect(TextFolding.fold("ΆΛΦΑ") == TextFolding.fold("αλφα"))
         #expect(TextFolding.fold("Ærø") == "aero")
-        #expect(TextFolding.fold("Ĳsselmeer İstanbul") .hasSuffix("istanbul"))
+        #expect(TextFolding.fold("Ĳsselmeer İstanbul").hasSuffix("istanbul"))
         #expect(TextFolding.fold("東京事変") == "東京事変")
         #expect(TextFolding.fold("Don’t") == "don't")
         #expect(TextFolding.fold("") == "")
@@ -22,8 +22,10 @@ import Testing
 
     @Test func asciiFoldingByBytesEqualsTheScalarRules() {
         // Every ASCII byte alone and between letters, runs of white space at both ends, the field separator.
-        var texts = ["", " ", "  A  b\t\tC\r\n", "Song 000123 Kestrel\u{1F}Artist 00012\u{1F}Album 00001 Sessions",
-                     "\u{1F}", "\u{0B}x\u{0C}", "MIXED case WORDS"]
+        var texts = [
+            "", " ", "  A  b\t\tC\r\n", "Song 000123 Kestrel\u{1F}Artist 00012\u{1F}Album 00001 Sessions",
+            "\u{1F}", "\u{0B}x\u{0C}", "MIXED case WORDS"
+        ]
         for v in UInt8(0)...0x7F {
             let c = String(UnicodeScalar(v))
             texts += [c, "A" + c + "z", c + c + "Q"]
@@ -37,7 +39,8 @@ import Testing
             let scalar = Unicode.Scalar(v)!
             let p = scalar.properties
             let lower = p.lowercaseMapping
-            #expect(!p.isWhitespace && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
+            #expect(
+                !p.isWhitespace && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
                     && TextFolding.Table.shared.base[v] == nil && lower.unicodeScalars.elementsEqual([scalar]), "\(v)")
         }
         #expect(FileTitle.lastComponent(of: "/a/b/c.mp3") == "c.mp3")
@@ -72,8 +75,9 @@ import Testing
         tags.album = "Disintegration"
         tags.date = "1989-05-02"
         tags.albumArtists = ["Various Artists"]
-        let song = LibrarySong(path: Array("/m/x/03 Pictures.flac".utf8), tags: tags, durationMicroseconds: 10_000_000,
-                               sampleRate: 44100, channels: 2, fileSize: 1_250_000)
+        let song = LibrarySong(
+            path: Array("/m/x/03 Pictures.flac".utf8), tags: tags, durationMicroseconds: 10_000_000,
+            sampleRate: 44100, channels: 2, fileSize: 1_250_000)
         #expect(song.title == "03 Pictures")
         #expect(song.year == 1989)
         #expect(song.isCompilation)
@@ -88,9 +92,12 @@ import Testing
     }
 
     @Test func queryParsingRefusesUnknowns() throws {
-        let q = try LibraryQuery(kind: "songs", filter: [("artist", .text("x")), ("year", .integer(1999))], order: "title")
+        let q = try LibraryQuery(
+            kind: "songs", filter: [("artist", .text("x")), ("year", .integer(1999))], order: "title")
         #expect(q.kind == .songs && q.filter.artist == "x" && q.filter.year == 1999 && q.order == .title)
-        #expect(throws: LibraryQueryError.unknownKind("tracks")) { try LibraryQuery(kind: "tracks", filter: [], order: "") }
+        #expect(throws: LibraryQueryError.unknownKind("tracks")) {
+            try LibraryQuery(kind: "tracks", filter: [], order: "")
+        }
         #expect(throws: LibraryQueryError.unknownFilterKey("mood")) {
             try LibraryQuery(kind: "songs", filter: [("mood", .text("x"))], order: "")
         }
@@ -100,7 +107,9 @@ import Testing
         #expect(throws: LibraryQueryError.wrongType(key: "artist", expected: "string")) {
             try LibraryQuery(kind: "songs", filter: [("artist", .integer(1))], order: "")
         }
-        #expect(throws: LibraryQueryError.unknownOrder("loudness")) { try LibraryQuery(kind: "songs", filter: [], order: "loudness") }
+        #expect(throws: LibraryQueryError.unknownOrder("loudness")) {
+            try LibraryQuery(kind: "songs", filter: [], order: "loudness")
+        }
         #expect(throws: LibraryQueryError.orderNotApplicable(order: "plays", kind: "artists")) {
             try LibraryQuery(kind: "artists", filter: [], order: "plays")
         }
@@ -142,9 +151,11 @@ import Testing
             XDG_MUSIC_DIR="$HOME/Musik"
             """
         #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: dirs) == "/home/a/Musik")
-        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"/srv/music/\"") == "/srv/music")
+        #expect(
+            LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"/srv/music/\"") == "/srv/music")
         #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"$HOME/\"") == nil)
-        #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"relative\"") == "/home/a/Music")
+        #expect(
+            LibraryFolders.musicDirectory(home: "/home/a", userDirs: "XDG_MUSIC_DIR=\"relative\"") == "/home/a/Music")
         #expect(LibraryFolders.musicDirectory(home: "/home/a", userDirs: nil) == "/home/a/Music")
         #expect(LibraryFolders.musicDirectory(home: nil, userDirs: dirs) == nil)
     }
@@ -153,21 +164,26 @@ import Testing
         let settings = try RouteSettings.parse("exclusive = true\nlibrary = /mnt/nas/music\nlibrary=/home/a/Music\n")
         #expect(settings.libraryFolders == ["/mnt/nas/music", "/home/a/Music"])
         #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("library =\n") }
-        let folders = LibraryFolders.resolve(musicDirectory: "/home/a/Music", musicDirectoryExists: true,
-                                             configured: settings.libraryFolders, commandLine: ["more/../extra", "/mnt/nas/music/"],
-                                             workingDirectory: "/home/a")
+        let folders = LibraryFolders.resolve(
+            musicDirectory: "/home/a/Music", musicDirectoryExists: true,
+            configured: settings.libraryFolders, commandLine: ["more/../extra", "/mnt/nas/music/"],
+            workingDirectory: "/home/a")
         #expect(folders == ["/home/a/Music", "/mnt/nas/music", "/home/a/extra"])
-        #expect(LibraryFolders.resolve(musicDirectory: "/home/a/Music", musicDirectoryExists: false, configured: [],
-                                       commandLine: [], workingDirectory: "/") == [])
+        #expect(
+            LibraryFolders.resolve(
+                musicDirectory: "/home/a/Music", musicDirectoryExists: false, configured: [],
+                commandLine: [], workingDirectory: "/") == [])
     }
 
     @Test func playlistOrderingsAndXSPF() {
         let list = [
             PlaylistInfo(id: "1", name: "beta", source: .user, created: 30, modified: 5, lastPlayed: nil, position: 2),
             PlaylistInfo(id: "2", name: "Álpha", source: .user, created: 10, modified: 50, lastPlayed: 7, position: 3),
-            PlaylistInfo(id: "recent", name: "Recently Added", source: .recentlyAdded, position: -2),
+            PlaylistInfo(id: "recent", name: "Recently Added", source: .recentlyAdded, position: -2)
         ]
-        func names(_ o: PlaylistOrdering, _ reverse: Bool = false) -> [String] { o.sorted(list, reverse: reverse).map(\.id) }
+        func names(_ o: PlaylistOrdering, _ reverse: Bool = false) -> [String] {
+            o.sorted(list, reverse: reverse).map(\.id)
+        }
         #expect(names(.alphabetical) == ["2", "1", "recent"])
         #expect(names(.alphabetical, true) == ["recent", "1", "2"])
         #expect(names(.creationDate) == ["recent", "2", "1"])

@@ -7,11 +7,12 @@ import Testing
     let names = ["Sigur Rós", "Sigurd", "Björk", "Bjørn Again", "The Cure", "Cure for Pain", "Ｓｉｇｕｒ ＲＯＳ"]
 
     @Test func prefixThenSubstringThenEditDistance() {
-        #expect(NameSuggestions.rank("sigur", names) == ["Sigurd", "Sigur Rós"])   // shorter first; the full-width one folds alike
+        // Shorter first; the full-width one folds alike
+        #expect(NameSuggestions.rank("sigur", names) == ["Sigurd", "Sigur Rós"])
         #expect(NameSuggestions.rank("cure", names) == ["Cure for Pain", "The Cure"])
         #expect(NameSuggestions.rank("bjrok", names) == ["Björk"])
         #expect(NameSuggestions.rank("zzzz", names).isEmpty)
-        #expect(NameSuggestions.rank("björk", names).isEmpty)                     // the exact name is no suggestion
+        #expect(NameSuggestions.rank("björk", names).isEmpty)  // the exact name is no suggestion
         #expect(NameSuggestions.rank("", names).isEmpty)
         #expect(NameSuggestions.rank("s", names, limit: 1) == ["Sigurd"])
     }
@@ -21,8 +22,8 @@ import Testing
         #expect(NameSuggestions.editDistance("kitten", "sitting", bound: 2) == nil)
         #expect(NameSuggestions.editDistance("", "ab", bound: 2) == 2)
         #expect(NameSuggestions.editDistance("abc", "abc", bound: 0) == 0)
-        #expect(NameSuggestions.editDistance("abcdef", "a", bound: 3) == nil)       // lengths alone exceed the bound
-        #expect(NameSuggestions.editDistance("ros", "rós", bound: 1) == 1)           // scalars, not folded here
+        #expect(NameSuggestions.editDistance("abcdef", "a", bound: 3) == nil)  // lengths alone exceed the bound
+        #expect(NameSuggestions.editDistance("ros", "rós", bound: 1) == 1)  // scalars, not folded here
         #expect(NameSuggestions.maxDistance("abcd") == 1 && NameSuggestions.maxDistance("abcdefgh") == 2)
         #expect(NameSuggestions.maxDistance("abcdefghijklmnop") == 3)
     }
@@ -39,9 +40,11 @@ import Testing
     }
 
     @Test func missMessages() {
-        #expect(FilterMiss(key: "artist", value: "sigur", suggestions: ["Sigur Rós"]).description
+        #expect(
+            FilterMiss(key: "artist", value: "sigur", suggestions: ["Sigur Rós"]).description
                 == "no artist 'sigur'; did you mean 'Sigur Rós'?")
-        #expect(FilterMiss(key: "albumartist", value: "x", suggestions: ["A", "B", "C"]).description
+        #expect(
+            FilterMiss(key: "albumartist", value: "x", suggestions: ["A", "B", "C"]).description
                 == "no album artist 'x'; did you mean 'A', 'B' or 'C'?")
         #expect(FilterMiss(key: "genre", value: "zzz", suggestions: []).description == "no genre 'zzz' in the library")
         #expect(LibraryError.noMatch(nil).description == "no song matches the query")

@@ -25,9 +25,13 @@ import Testing
         // The library folder's own name does not count, and "/m" does not claim "/music".
         #expect(!ScanScope.isHidden(Self.b("/home/u/.music/a"), below: Self.b("/home/u/.music")))
         #expect(!ScanScope.isHidden(Self.b("/music/.x"), below: Self.b("/m")))
-        #expect(ScanScope.folders(from: Self.b("/m"), to: Self.b("/m/a/b")).map { String(decoding: $0, as: UTF8.self) }
+        #expect(
+            ScanScope.folders(from: Self.b("/m"), to: Self.b("/m/a/b")).map { String(decoding: $0, as: UTF8.self) }
                 == ["/m", "/m/a", "/m/a/b"])
-        #expect(ScanScope.folders(from: Self.b("/"), to: Self.b("/a")).map { String(decoding: $0, as: UTF8.self) } == ["/", "/a"])
+        #expect(
+            ScanScope.folders(from: Self.b("/"), to: Self.b("/a")).map { String(decoding: $0, as: UTF8.self) } == [
+                "/", "/a"
+            ])
         #expect(ScanScope.folders(from: Self.b("/m"), to: Self.b("/m")).count == 1)
         #expect(ScanScope.folders(from: Self.b("/m"), to: Self.b("/music/a")).isEmpty)
     }

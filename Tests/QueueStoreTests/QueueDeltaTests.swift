@@ -8,13 +8,16 @@ import Testing
 
     @Test func spans() {
         #expect(QueueDelta(from: ids([1, 2, 3]), to: ids([1, 2, 3])).isEmpty)
-        #expect(QueueDelta(from: ids([1, 2, 3]), to: ids([1, 2, 3, 4, 5])) == QueueDelta(start: 3, oldEnd: 3, newEnd: 5))
+        #expect(
+            QueueDelta(from: ids([1, 2, 3]), to: ids([1, 2, 3, 4, 5])) == QueueDelta(start: 3, oldEnd: 3, newEnd: 5))
         #expect(QueueDelta(from: ids([1, 2, 3]), to: ids([1, 9, 2, 3])) == QueueDelta(start: 1, oldEnd: 1, newEnd: 2))
         #expect(QueueDelta(from: ids([1, 2, 3]), to: ids([1, 3])) == QueueDelta(start: 1, oldEnd: 2, newEnd: 1))
         #expect(QueueDelta(from: ids([1, 2, 3]), to: ids([])) == QueueDelta(start: 0, oldEnd: 3, newEnd: 0))
         #expect(QueueDelta(from: ids([1, 2, 3]), to: ids([7, 8])) == QueueDelta(start: 0, oldEnd: 3, newEnd: 2))
         // A move: the span between the two places.
-        #expect(QueueDelta(from: ids([1, 2, 3, 4, 5]), to: ids([1, 4, 2, 3, 5])) == QueueDelta(start: 1, oldEnd: 4, newEnd: 4))
+        #expect(
+            QueueDelta(from: ids([1, 2, 3, 4, 5]), to: ids([1, 4, 2, 3, 5]))
+                == QueueDelta(start: 1, oldEnd: 4, newEnd: 4))
         // Repeated ids at the seam are not counted twice.
         #expect(QueueDelta(from: ids([1, 1]), to: ids([1])) == QueueDelta(start: 1, oldEnd: 2, newEnd: 1))
     }
@@ -44,8 +47,8 @@ import Testing
         #expect(move([1, 2, 3, 4, 5], [2, 3, 4, 5, 1]) == SingleMove(id: QueueEntryID(rawValue: 1), to: 4))
         #expect(move([1, 2, 3, 4, 5], [1, 4, 2, 3, 5]) == SingleMove(id: QueueEntryID(rawValue: 4), to: 1))
         #expect(move([1, 2, 3], [2, 1, 3]) != nil)
-        #expect(move([1, 2, 3, 4], [4, 3, 2, 1]) == nil)    // a reorder, not one move
-        #expect(move([1, 2, 3], [1, 9, 3]) == nil)          // a replacement
-        #expect(move([1, 2, 3], [1, 3]) == nil)             // a removal
+        #expect(move([1, 2, 3, 4], [4, 3, 2, 1]) == nil)  // a reorder, not one move
+        #expect(move([1, 2, 3], [1, 9, 3]) == nil)  // a replacement
+        #expect(move([1, 2, 3], [1, 3]) == nil)  // a removal
     }
 }

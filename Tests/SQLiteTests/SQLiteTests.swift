@@ -57,8 +57,8 @@ import TestSupport
         try db.run("INSERT INTO u VALUES (?)", ["a"])
         let dup = #expect(throws: SQLiteError.self) { try db.run("INSERT INTO u VALUES (?)", ["a"]) }
         #expect(dup?.kind == .constraint)
-        #expect(dup?.primaryCode == 19)          // SQLITE_CONSTRAINT
-        #expect(dup?.code != dup?.primaryCode)   // extended: SQLITE_CONSTRAINT_PRIMARYKEY
+        #expect(dup?.primaryCode == 19)  // SQLITE_CONSTRAINT
+        #expect(dup?.code != dup?.primaryCode)  // extended: SQLITE_CONSTRAINT_PRIMARYKEY
         #expect(dup?.description.contains("INSERT INTO u") == true)
 
         let range = #expect(throws: SQLiteError.self) { try db.prepare("SELECT ?").bind(.integer(1), at: 5) }
@@ -79,7 +79,9 @@ import TestSupport
         }
         #expect(db.isAutocommit)
         #expect(try db.query("SELECT v FROM t") == [[.integer(1)]])
-        let count: Int64? = try db.transaction(.deferred) { try db.query("SELECT count(*) FROM t").first?.first?.integer }
+        let count: Int64? = try db.transaction(.deferred) {
+            try db.query("SELECT count(*) FROM t").first?.first?.integer
+        }
         #expect(count == 1)
     }
 

@@ -47,7 +47,9 @@ extension ServiceSuites {
                     let r = try Child.run(linnet, ["status"], environment: f.environment)
                     #expect(r.status == 0, "round \(round): linnet status: \(r.output)")
                     let lines = r.output.split(separator: "\n").map(String.init)
-                    #expect(lines.first == "Paused: Long Tone — Tester", "round \(round): \(r.output)\n\(f.servers.busLog())")
+                    #expect(
+                        lines.first == "Paused: Long Tone — Tester",
+                        "round \(round): \(r.output)\n\(f.servers.busLog())")
                     #expect(lines.last == "0:12 / 0:30", "round \(round): \(r.output)")
                 } else {
                     let all = try Self.busctlGetAll(f)
@@ -94,23 +96,33 @@ extension ServiceSuites {
         static func writeActivationFile(in directory: String, for f: ServiceFixture) throws {
             let shipped = URL(fileURLWithPath: CrashRecoveryTests.unit).deletingLastPathComponent()
                 .appendingPathComponent("org.mpris.MediaPlayer2.linnet.service").path
-            let variables = ["DBUS_SESSION_BUS_ADDRESS", "PULSE_SERVER", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"]
-            let exec = "/usr/bin/env " + variables.map { "\($0)=\(f.environment[$0] ?? "")" }.joined(separator: " ")
+            let variables = [
+                "DBUS_SESSION_BUS_ADDRESS", "PULSE_SERVER", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"
+            ]
+            let exec =
+                "/usr/bin/env " + variables.map { "\($0)=\(f.environment[$0] ?? "")" }.joined(separator: " ")
                 + " \(ServiceFixture.binary) --state-dir \(f.stateDir.file("state"))"
             let activation = try String(contentsOfFile: shipped, encoding: .utf8)
                 .replacingOccurrences(of: "@bindir@/linnetd", with: exec)
                 .split(separator: "\n").filter { !$0.hasPrefix("SystemdService=") }.joined(separator: "\n")
-            try activation.write(toFile: directory + "/org.mpris.MediaPlayer2.linnet.service", atomically: true,
-                                 encoding: .utf8)
+            try activation.write(
+                toFile: directory + "/org.mpris.MediaPlayer2.linnet.service", atomically: true,
+                encoding: .utf8)
         }
 
         /// `busctl call … GetAll` of the Player interface as JSON, variants unwrapped.
         static func busctlGetAll(_ f: ServiceFixture) throws -> [String: Any] {
-            let r = try Child.run("busctl", ["--address=\(f.servers.busAddress)", "--json=short", "call", ServiceFixture.bus,
-                                             ServiceFixture.path, "org.freedesktop.DBus.Properties", "GetAll", "s",
-                                             Self.player], environment: f.environment)
-            guard r.status == 0, let json = try JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: Any],
-                  let data = json["data"] as? [Any], let all = data.first as? [String: Any] else {
+            let r = try Child.run(
+                "busctl",
+                [
+                    "--address=\(f.servers.busAddress)", "--json=short", "call", ServiceFixture.bus,
+                    ServiceFixture.path, "org.freedesktop.DBus.Properties", "GetAll", "s",
+                    Self.player
+                ], environment: f.environment)
+            guard r.status == 0,
+                let json = try JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: Any],
+                let data = json["data"] as? [Any], let all = data.first as? [String: Any]
+            else {
                 throw ServiceFixture.Failure(description: "busctl GetAll: \(r.status) \(r.output)")
             }
             return all.mapValues(unwrap)

@@ -25,11 +25,14 @@ extension ServiceSuites {
                 return r.output.split(separator: "\n").map(String.init)
             }
             func listed() throws -> [(path: String, name: String)] {
-                let reply = try f.call(Self.playlists, "GetPlaylists",
-                                       [.uint32(0), .uint32(100), .string("Alphabetical"), .boolean(false)])
+                let reply = try f.call(
+                    Self.playlists, "GetPlaylists",
+                    [.uint32(0), .uint32(100), .string("Alphabetical"), .boolean(false)])
                 guard case .array(_, let items)? = reply.first else { return [] }
                 return items.compactMap {
-                    guard case .structure(let p) = $0, let path = p[0].stringValue, let name = p[1].stringValue else { return nil }
+                    guard case .structure(let p) = $0, let path = p[0].stringValue, let name = p[1].stringValue else {
+                        return nil
+                    }
                     return (path, name)
                 }
             }
@@ -64,7 +67,9 @@ extension ServiceSuites {
 
             // Heard past half its length (4 of 8 s): the play is counted and Most Played is listed.
             recorder.clear()
-            #expect(recorder.propertiesChanged(Self.playlists, "PlaylistCount", timeout: 20)?["PlaylistCount"] == .uint32(2))
+            #expect(
+                recorder.propertiesChanged(Self.playlists, "PlaylistCount", timeout: 20)?["PlaylistCount"] == .uint32(2)
+            )
             #expect(try listed().map(\.name) == ["Most Played", "Recently Added"])
             #expect(try cliLists().contains("mostplayed  Most Played  1 song  (automatic)"))
             try activateEach(f, try listed())

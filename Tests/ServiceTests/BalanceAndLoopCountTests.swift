@@ -12,7 +12,8 @@ extension ServiceSuites {
 
         /// The `linnet` client built next to linnetd.
         static var client: String {
-            URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+            URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet")
+                .path
         }
 
         func linnet(_ f: ServiceFixture, _ args: [String]) throws -> String {
@@ -24,7 +25,10 @@ extension ServiceSuites {
         /// The left and right percentages pactl shows for our one sink input.
         func channelPercents(_ pulse: [String: String]) throws -> [Int] {
             let text = try Child.run("pactl", ["list", "sink-inputs"], environment: pulse).output
-            guard let line = text.split(separator: "\n").first(where: { $0.contains("Volume:") && $0.contains("front-left") })
+            guard
+                let line = text.split(separator: "\n").first(where: {
+                    $0.contains("Volume:") && $0.contains("front-left")
+                })
             else { return [] }
             return line.split(separator: "/").compactMap { part in
                 let t = part.trimmingCharacters(in: .whitespaces)
@@ -50,7 +54,8 @@ extension ServiceSuites {
             signals.clear()
             let inputs = try Child.run("pactl", ["list", "short", "sink-inputs"], environment: pulse).output
             let index = try #require(inputs.split(separator: "\t").first.map(String.init))
-            #expect(try Child.run("pactl", ["set-sink-input-volume", index, "25%", "100%"], environment: pulse).status == 0)
+            #expect(
+                try Child.run("pactl", ["set-sink-input-volume", index, "25%", "100%"], environment: pulse).status == 0)
             let b = signals.propertiesChanged(Self.playback, "Balance")?["Balance"]?.doubleValue ?? -9
             #expect(abs(b - 0.75) < 0.01, "Balance after pactl: \(b)")
             #expect(abs((try f.get(Self.playback, "Balance").doubleValue ?? -9) - 0.75) < 0.01)
@@ -68,7 +73,9 @@ extension ServiceSuites {
         }
 
         /// The peak of each channel in 0.2 s of the monitor heard after `balance` reached the stream.
-        func peaks(_ f: ServiceFixture, _ recorder: MonitorRecorder, balance: Double, percents: [Int]) throws -> (Int, Int) {
+        func peaks(_ f: ServiceFixture, _ recorder: MonitorRecorder, balance: Double, percents: [Int]) throws -> (
+            Int, Int
+        ) {
             _ = try linnet(f, ["balance", "\(balance)"])
             let pulse = ["PULSE_SERVER": f.servers.pulseAddress]
             try f.waitUntil("pactl shows \(percents)", timeout: 10) { try channelPercents(pulse) == percents }
@@ -98,8 +105,9 @@ extension ServiceSuites {
                 let left = try peaks(f, recorder, balance: -1, percents: [100, 0])
                 #expect(left.0 > 8000 && left.1 < 50, "\(name), balance -1: left \(left.0), right \(left.1)")
                 let centre = try peaks(f, recorder, balance: 0, percents: [100, 100])
-                #expect(centre.0 > 8000 && abs(centre.0 - centre.1) <= centre.0 / 100,
-                        "\(name), balance 0: left \(centre.0), right \(centre.1)")
+                #expect(
+                    centre.0 > 8000 && abs(centre.0 - centre.1) <= centre.0 / 100,
+                    "\(name), balance 0: left \(centre.0), right \(centre.1)")
                 if name == "mono" {
                     try f.call(ServiceFixture.player, "Next")
                     try f.waitUntil("the stereo file", timeout: 10) { try f.trackID() == "/org/linnet/Track/2" }
@@ -127,8 +135,9 @@ extension ServiceSuites {
             #expect(try f.get(ServiceFixture.player, "LoopStatus") == .string("None"))
             let counts = signals.all("PropertiesChanged").compactMap { s -> Int32? in
                 guard s.arguments.first?.stringValue == Self.playback,
-                      let changed = s.arguments.dropFirst().first?.stringKeyedDictionary,
-                      case .int32(let n)? = changed["LoopCount"]?.unwrappingVariants else { return nil }
+                    let changed = s.arguments.dropFirst().first?.stringKeyedDictionary,
+                    case .int32(let n)? = changed["LoopCount"]?.unwrappingVariants
+                else { return nil }
                 return n
             }
             #expect(counts == [2, 1, 0])

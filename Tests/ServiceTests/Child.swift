@@ -17,8 +17,9 @@ final class Child: @unchecked Sendable {
         guard let exe = program.hasPrefix("/") ? program : Command.which(program) else {
             throw Failure(description: "\(program) is not installed")
         }
-        pid = try Spawned.launch(exe, args, environment: environment,
-                                 stdout: output.map { .file($0) } ?? .null, stderr: .sameAsStdout)
+        pid = try Spawned.launch(
+            exe, args, environment: environment,
+            stdout: output.map { .file($0) } ?? .null, stderr: .sameAsStdout)
     }
 
     deinit {
@@ -58,9 +59,12 @@ final class Child: @unchecked Sendable {
     }
 
     /// Runs a program to completion; returns its status and combined output.
-    static func run(_ program: String, _ args: [String], environment: [String: String] = [:],
-                    timeout: Double = 20) throws -> (status: Int32, output: String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-child-\(UUID().uuidString)").path
+    static func run(
+        _ program: String, _ args: [String], environment: [String: String] = [:],
+        timeout: Double = 20
+    ) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-child-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let child = try Child(program, args, environment: environment, output: file)
         let status: Int32

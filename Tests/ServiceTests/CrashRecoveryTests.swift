@@ -49,14 +49,17 @@ extension ServiceSuites {
         @Test func segvUnderTheSupervisorComesBackWithQueueAndPosition() throws {
             let policy = try RestartPolicy(unit: Self.unit)
             #expect(policy.restart == "on-failure")
-            #expect(policy.burst >= 3 && policy.burst <= 10 && policy.intervalSeconds >= 30,
-                    "a crash loop must stop after a few tries: burst \(policy.burst) in \(policy.intervalSeconds) s")
+            #expect(
+                policy.burst >= 3 && policy.burst <= 10 && policy.intervalSeconds >= 30,
+                "a crash loop must stop after a few tries: burst \(policy.burst) in \(policy.intervalSeconds) s")
 
             let f = try ServiceFixture()
             try f.launch([ServiceFixture.demo])
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
             try f.call(ServiceFixture.trackList, "GoTo", [.objectPath("/org/linnet/Track/3")])
-            try f.waitUntil("track 3", timeout: 10) { try f.trackID() == "/org/linnet/Track/3" && f.status() == "Playing" }
+            try f.waitUntil("track 3", timeout: 10) {
+                try f.trackID() == "/org/linnet/Track/3" && f.status() == "Playing"
+            }
             try f.call(Self.player, "SetPosition", [.objectPath("/org/linnet/Track/3"), .int64(6_000_000)])
             let tracks = try f.tracks()
             // A seek is saved within about a second (StatePersistence); give it that, then crash while playing.
@@ -100,14 +103,17 @@ extension ServiceSuites {
             // The shipped activation file, with our binary and the test's sound server and state directory.
             let shipped = URL(fileURLWithPath: Self.unit).deletingLastPathComponent()
                 .appendingPathComponent("org.mpris.MediaPlayer2.linnet.service").path
-            let exec = "/usr/bin/env PULSE_SERVER=\(f.servers.pulseAddress) XDG_STATE_HOME=\(f.stateDir.path) "
+            let exec =
+                "/usr/bin/env PULSE_SERVER=\(f.servers.pulseAddress) XDG_STATE_HOME=\(f.stateDir.path) "
                 + "\(ServiceFixture.binary) --state-dir \(f.stateDir.file("state"))"
             let activation = try String(contentsOfFile: shipped, encoding: .utf8)
                 .replacingOccurrences(of: "@bindir@/linnetd", with: exec)
                 .split(separator: "\n").filter { !$0.hasPrefix("SystemdService=") }.joined(separator: "\n")
-            try FileManager.default.createDirectory(atPath: data.file("dbus-1/services"), withIntermediateDirectories: true)
-            try activation.write(toFile: data.file("dbus-1/services/org.mpris.MediaPlayer2.linnet.service"),
-                                 atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(
+                atPath: data.file("dbus-1/services"), withIntermediateDirectories: true)
+            try activation.write(
+                toFile: data.file("dbus-1/services/org.mpris.MediaPlayer2.linnet.service"),
+                atomically: true, encoding: .utf8)
 
             try f.launch([ServiceFixture.demo + "/01-intro.mp3", ServiceFixture.demo + "/02-chords.flac"])
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
@@ -118,9 +124,13 @@ extension ServiceSuites {
 
             // Nobody owns the name now; the next call to it (gdbus, as an applet or a script would call) makes the
             // bus start linnetd. (playerctl only lists running players, so it does not activate.)
-            let reply = try Child.run("gdbus", ["call", "--session", "--dest", ServiceFixture.bus, "--object-path",
-                                                ServiceFixture.path, "--method", "org.freedesktop.DBus.Properties.Get",
-                                                Self.player, "PlaybackStatus"], environment: f.environment)
+            let reply = try Child.run(
+                "gdbus",
+                [
+                    "call", "--session", "--dest", ServiceFixture.bus, "--object-path",
+                    ServiceFixture.path, "--method", "org.freedesktop.DBus.Properties.Get",
+                    Self.player, "PlaybackStatus"
+                ], environment: f.environment)
             #expect(reply.output.contains("'Paused'"), "gdbus: \(reply.output)")
             try f.waitUntil("activated", timeout: 10) { (try? f.client.nameOwner(ServiceFixture.bus)) != nil }
             #expect(try f.trackID() == "/org/linnet/Track/2")

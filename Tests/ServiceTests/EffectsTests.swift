@@ -10,14 +10,18 @@ extension ServiceSuites {
 
         /// A clip whose every sample is `value` (both channels): mixed clips add up exactly, whatever their timing.
         static func constantClip(_ path: String, frames: Int, value: Int16 = 500) throws {
-            try TestMedia.writeWAV(path, samples: [Int16](repeating: value, count: frames * 2), rate: 44100, channels: 2)
+            try TestMedia.writeWAV(
+                path, samples: [Int16](repeating: value, count: frames * 2), rate: 44100, channels: 2)
         }
 
         func load(_ f: ServiceFixture, _ path: String, via client: DBusConnection? = nil) throws -> UInt32 {
-            let out = try (client ?? f.client).call(destination: ServiceFixture.bus, path: ServiceFixture.path,
-                                                     interface: Self.effects, method: "LoadEffect",
-                                                     arguments: [.string("file://" + path)], timeout: .seconds(10))
-            guard case .uint32(let id)? = out.first else { throw ServiceFixture.Failure(description: "LoadEffect: \(out)") }
+            let out = try (client ?? f.client).call(
+                destination: ServiceFixture.bus, path: ServiceFixture.path,
+                interface: Self.effects, method: "LoadEffect",
+                arguments: [.string("file://" + path)], timeout: .seconds(10))
+            guard case .uint32(let id)? = out.first else {
+                throw ServiceFixture.Failure(description: "LoadEffect: \(out)")
+            }
             return id
         }
 
@@ -47,10 +51,11 @@ extension ServiceSuites {
             #expect(elapsed < 0.1, "20 calls took \(elapsed) s")
             #expect(Set(plays).count == 20)
             try f.waitUntil("20 EffectFinished", timeout: 10) { signals.all("EffectFinished").count >= 20 }
-            let finished = Set(signals.all("EffectFinished").compactMap { s -> UInt32? in
-                guard s.arguments.first == .uint32(id), case .uint32(let p) = s.arguments[1] else { return nil }
-                return p
-            })
+            let finished = Set(
+                signals.all("EffectFinished").compactMap { s -> UInt32? in
+                    guard s.arguments.first == .uint32(id), case .uint32(let p) = s.arguments[1] else { return nil }
+                    return p
+                })
             #expect(finished == Set(plays))
             // All 20 were heard: the monitor's samples add up to 20 clips (exact integer mixing at 100 %).
             let start = monitor.frameCount
@@ -114,7 +119,8 @@ extension ServiceSuites {
             // monitor carries the counting signal at one constant offset (nothing dropped, repeated or corked).
             #expect(try f.status() == "Playing")
             #expect(abs(Double(p1 - p0) / 1e6 - elapsed) < 0.15, "position moved \(p1 - p0) µs in \(elapsed) s")
-            #expect(signals.all("PropertiesChanged").allSatisfy { $0.arguments.first != .string(ServiceFixture.player) })
+            #expect(
+                signals.all("PropertiesChanged").allSatisfy { $0.arguments.first != .string(ServiceFixture.player) })
             var offsets = Set<Int>()
             var music = 0
             for frame in 0..<(samples.count / 2) {
@@ -132,11 +138,18 @@ extension ServiceSuites {
             let dir = try TemporaryDirectory(prefix: "linnet-effects")
             try f.launch()
             // Introspectable with a real client: every member of the three new interfaces.
-            let xml = try Child.run("gdbus", ["introspect", "--address", f.servers.busAddress, "--dest", ServiceFixture.bus,
-                                              "--object-path", ServiceFixture.path], environment: [:]).output
-            for name in ["org.mpris.MediaPlayer2.linnet.Effects", "LoadEffect", "PlayEffect", "PlayAlert", "UnloadEffect",
-                         "EffectFinished", "org.mpris.MediaPlayer2.linnet.Recorder", "StartRecording", "RecordingFinished",
-                         "RecordedSeconds", "org.mpris.MediaPlayer2.linnet.Meters", "EnableMeters", "Levels"] {
+            let xml = try Child.run(
+                "gdbus",
+                [
+                    "introspect", "--address", f.servers.busAddress, "--dest", ServiceFixture.bus,
+                    "--object-path", ServiceFixture.path
+                ], environment: [:]
+            ).output
+            for name in [
+                "org.mpris.MediaPlayer2.linnet.Effects", "LoadEffect", "PlayEffect", "PlayAlert", "UnloadEffect",
+                "EffectFinished", "org.mpris.MediaPlayer2.linnet.Recorder", "StartRecording", "RecordingFinished",
+                "RecordedSeconds", "org.mpris.MediaPlayer2.linnet.Meters", "EnableMeters", "Levels"
+            ] {
                 #expect(xml.contains(name), "\(name) missing from introspection")
             }
             let clip = dir.file("click.wav")

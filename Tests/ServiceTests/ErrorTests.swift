@@ -22,16 +22,31 @@ extension ServiceSuites {
             #expect(errorName { try f.set(p, "Rate", .double(3.0)) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.set(p, "Rate", .double(0.25)) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.set(p, "Volume", .double(.nan)) } == DBusError.Name.invalidArgs)
-            #expect(errorName { try f.call(p, "OpenUri", [.string("relative/song.mp3")]) } == DBusError.Name.invalidArgs)
+            #expect(
+                errorName { try f.call(p, "OpenUri", [.string("relative/song.mp3")]) } == DBusError.Name.invalidArgs)
             #expect(errorName { try f.call(p, "OpenUri", [.string("file:///a%zz.mp3")]) } == DBusError.Name.invalidArgs)
-            #expect(errorName { try f.call(p, "OpenUri", [.string("ftp://example.com/a.mp3")]) } == DBusError.Name.notSupported)
-            #expect(errorName { try f.call(p, "OpenUri", [.string("file://" + junk)]) } == "org.mpris.MediaPlayer2.linnet.Error.CannotPlay")
-            #expect(errorName { try f.call(p, "OpenUri", [.string("file:///no/such/file.mp3")]) } == "org.mpris.MediaPlayer2.linnet.Error.CannotPlay")
+            #expect(
+                errorName { try f.call(p, "OpenUri", [.string("ftp://example.com/a.mp3")]) }
+                    == DBusError.Name.notSupported)
+            #expect(
+                errorName { try f.call(p, "OpenUri", [.string("file://" + junk)]) }
+                    == "org.mpris.MediaPlayer2.linnet.Error.CannotPlay")
+            #expect(
+                errorName { try f.call(p, "OpenUri", [.string("file:///no/such/file.mp3")]) }
+                    == "org.mpris.MediaPlayer2.linnet.Error.CannotPlay")
             #expect(errorName { try f.call(p, "Seek", [.string("x")]) } == DBusError.Name.invalidArgs)
-            #expect(errorName { try f.call(t, "GoTo", [.objectPath("/org/linnet/Track/99")]) } == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
-            #expect(errorName { try f.call(t, "RemoveTrack", [.objectPath("/not/ours")]) } == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
-            #expect(errorName { try f.call(t, "AddTrack", [.string("file://" + junk), .objectPath("/org/linnet/Track/1"), .boolean(false)]) }
-                == "org.mpris.MediaPlayer2.linnet.Error.CannotPlay")
+            #expect(
+                errorName { try f.call(t, "GoTo", [.objectPath("/org/linnet/Track/99")]) }
+                    == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
+            #expect(
+                errorName { try f.call(t, "RemoveTrack", [.objectPath("/not/ours")]) }
+                    == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
+            #expect(
+                errorName {
+                    try f.call(
+                        t, "AddTrack", [.string("file://" + junk), .objectPath("/org/linnet/Track/1"), .boolean(false)])
+                }
+                    == "org.mpris.MediaPlayer2.linnet.Error.CannotPlay")
             #expect(errorName { try f.call(p, "NoSuchMethod") } == DBusError.Name.unknownMethod)
 
             // Still alive and unchanged.

@@ -12,14 +12,23 @@ final class OtherPlayer: @unchecked Sendable {
     init(address: String, name: String) throws {
         connection = try DBusConnection(bus: .address(address), queue: DispatchQueue(label: "test.other-player"))
         let status = self.status
-        try connection.export(path: "/org/mpris/MediaPlayer2", interfaces: [
-            DBusInterface("org.mpris.MediaPlayer2.Player", methods: [
-                DBusMethod("Pause") { _ in status.set("Paused"); return [] },
-                DBusMethod("Play") { _ in status.set("Playing"); return [] },
-            ], properties: [
-                DBusProperty("PlaybackStatus", signature: .string, get: { .string(status.get()) }),
-            ]),
-        ])
+        try connection.export(
+            path: "/org/mpris/MediaPlayer2",
+            interfaces: [
+                DBusInterface(
+                    "org.mpris.MediaPlayer2.Player",
+                    methods: [
+                        DBusMethod("Pause") { _ in
+                            status.set("Paused"); return []
+                        },
+                        DBusMethod("Play") { _ in
+                            status.set("Playing"); return []
+                        }
+                    ],
+                    properties: [
+                        DBusProperty("PlaybackStatus", signature: .string, get: { .string(status.get()) })
+                    ])
+            ])
         _ = try connection.requestName(name)
     }
 
@@ -46,8 +55,9 @@ extension ServiceSuites {
             let f = try RouteFixture()
             let dir = f.directory.file("config") + "/linnet"
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try "# test\nexclusive = yes\nauto-resume-window = 0\n".write(toFile: dir + "/linnetd.conf", atomically: true,
-                                                                           encoding: .utf8)
+            try "# test\nexclusive = yes\nauto-resume-window = 0\n".write(
+                toFile: dir + "/linnetd.conf", atomically: true,
+                encoding: .utf8)
             let other = try OtherPlayer(address: f.busAddress, name: "org.mpris.MediaPlayer2.other")
             try f.launch([f.media])
             try f.waitUntil("the other player paused", timeout: 10) { other.status.get() == "Paused" }

@@ -106,13 +106,17 @@ extension ServiceSuites {
             #expect(errorName { try f.call(p, "SetPosition", [track]) } == invalid)
             #expect(errorName { try f.call(p, "OpenUri", [.int64(.min)]) } == invalid)
             #expect(errorName { try f.call(t, "GoTo", [.string("/org/linnet/Track/1")]) } == invalid)
-            #expect(errorName { try f.call(t, "GoTo", [.objectPath("/org/linnet/Track/18446744073709551615")]) }
-                == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
-            #expect(errorName { try f.call(t, "GoTo", [.objectPath("/org/linnet/Track/99999999999999999999999")]) }
-                == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
+            #expect(
+                errorName { try f.call(t, "GoTo", [.objectPath("/org/linnet/Track/18446744073709551615")]) }
+                    == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
+            #expect(
+                errorName { try f.call(t, "GoTo", [.objectPath("/org/linnet/Track/99999999999999999999999")]) }
+                    == "org.mpris.MediaPlayer2.linnet.Error.UnknownTrack")
             #expect(errorName { try f.call(t, "RemoveTrack", [.uint64(1)]) } == invalid)
             #expect(errorName { try f.call(t, "AddTrack", [.string("x"), .string("y"), .boolean(true)]) } == invalid)
-            _ = try f.call(t, "GetTracksMetadata", [.array(element: .objectPath, [.objectPath("/org/linnet/Track/18446744073709551615")])])
+            _ = try f.call(
+                t, "GetTracksMetadata",
+                [.array(element: .objectPath, [.objectPath("/org/linnet/Track/18446744073709551615")])])
 
             // Alive and correct: still playing the same queue, the last accepted volume, Rate 1, commands work.
             expectAlive(f, "after the extremes")
@@ -132,20 +136,20 @@ extension ServiceSuites {
             try TestMedia.sineWAV(dir.file("a.wav"), seconds: 6)
             try TestMedia.sineWAV(dir.file("b.wav"), seconds: 6, frequency: 550)
             try """
-                [playlist]
-                File1=\(dir.file("a.wav"))
-                Length1=99999999999999999
-                File2=\(dir.file("b.wav"))
-                Length2=9223372036854775807
-                NumberOfEntries=99999999999999999999999
-                """.write(toFile: dir.file("huge.pls"), atomically: true, encoding: .utf8)
+            [playlist]
+            File1=\(dir.file("a.wav"))
+            Length1=99999999999999999
+            File2=\(dir.file("b.wav"))
+            Length2=9223372036854775807
+            NumberOfEntries=99999999999999999999999
+            """.write(toFile: dir.file("huge.pls"), atomically: true, encoding: .utf8)
             try """
-                #EXTM3U
-                #EXTINF:1e300,Forever
-                \(dir.file("a.wav"))
-                #EXTINF:9223372036854.775807,Edge
-                \(dir.file("b.wav"))
-                """.write(toFile: dir.file("huge.m3u"), atomically: true, encoding: .utf8)
+            #EXTM3U
+            #EXTINF:1e300,Forever
+            \(dir.file("a.wav"))
+            #EXTINF:9223372036854.775807,Edge
+            \(dir.file("b.wav"))
+            """.write(toFile: dir.file("huge.m3u"), atomically: true, encoding: .utf8)
             // Lyrics beside b.wav whose offset is Int64.min (abs() trapped on it) and a stamp at the largest minute.
             try "[offset:-9223372036854775808]\n[00:00.50]one\n[99999:59.99]far\n[99999999:99.99]bad\n"
                 .write(toFile: dir.file("b.lrc"), atomically: true, encoding: .utf8)
@@ -181,7 +185,12 @@ extension ServiceSuites {
             #expect(abs((try f.get(Self.player, "Volume").doubleValue ?? -1) - 10) < 0.01)
             #expect(try f.tracks().count == 4)
             // Add one: the pinned next id must not overflow.
-            try f.call(Self.trackList, "AddTrack", [.string("file://" + dir.file("a.wav")), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .boolean(true)])
+            try f.call(
+                Self.trackList, "AddTrack",
+                [
+                    .string("file://" + dir.file("a.wav")), .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"),
+                    .boolean(true)
+                ])
             try f.waitUntil("five tracks", timeout: 10) { try f.tracks().count == 5 }
             try f.call(Self.player, "Play")
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }

@@ -22,7 +22,9 @@ extension ServiceSuites {
                     try FileManager.default.copyItem(atPath: ServiceFixture.demo + "/01-intro.mp3", toPath: source)
                 }
                 let folder = root + String(format: "/%04d", i / 20)
-                if i % 20 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                if i % 20 == 0 {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
                 let target = folder + String(format: "/%02d.mp3", i % 20)
                 guard link(source, target) == 0 else {
                     throw LinkFailed(path: target, errno: errno)
@@ -64,11 +66,18 @@ extension ServiceSuites {
             #expect(signals.all("TrackListReplaced").isEmpty)
 
             // GetTracksMetadata answers ids outside the window too, while they are queued.
-            let out = try f.call(Self.trackList, "GetTracksMetadata", [.array(element: .objectPath, [
-                Self.track(1000), Self.track(126), Self.track(5000),
-            ])])
+            let out = try f.call(
+                Self.trackList, "GetTracksMetadata",
+                [
+                    .array(
+                        element: .objectPath,
+                        [
+                            Self.track(1000), Self.track(126), Self.track(5000)
+                        ])
+                ])
             guard case .array(_, let items)? = out.first else { Issue.record("GetTracksMetadata"); return }
-            #expect(items.map { $0.stringKeyedDictionary?["mpris:trackid"]?.unwrappingVariants }
+            #expect(
+                items.map { $0.stringKeyedDictionary?["mpris:trackid"]?.unwrappingVariants }
                     == [Self.track(1000), Self.track(126)])
 
             // RemoveTrack of the window's last entry: the next one slides in.
@@ -83,19 +92,28 @@ extension ServiceSuites {
             // RemoveTrack and AddTrack outside the window: no TrackList signal, the queue still changes.
             signals.clear()
             try f.call(Self.trackList, "RemoveTrack", [Self.track(1100)])
-            try f.call(Self.trackList, "AddTrack", [.string("file://" + ServiceFixture.demo + "/07-untagged.wav"),
-                                                    Self.track(1000), .boolean(false)])
-            let meta = try f.call(Self.trackList, "GetTracksMetadata", [.array(element: .objectPath, [Self.track(1201)])])
+            try f.call(
+                Self.trackList, "AddTrack",
+                [
+                    .string("file://" + ServiceFixture.demo + "/07-untagged.wav"),
+                    Self.track(1000), .boolean(false)
+                ])
+            let meta = try f.call(
+                Self.trackList, "GetTracksMetadata", [.array(element: .objectPath, [Self.track(1201)])])
             guard case .array(_, let added)? = meta.first else { Issue.record("GetTracksMetadata"); return }
             #expect(added.count == 1)
-            #expect(try f.call(Self.trackList, "GetTracksMetadata",
-                               [.array(element: .objectPath, [Self.track(1100)])]).first
+            #expect(
+                try f.call(
+                    Self.trackList, "GetTracksMetadata",
+                    [.array(element: .objectPath, [Self.track(1100)])]
+                ).first
                     == .array(element: "a{sv}", []))
             // A marker: signals arrive in order, so once the Volume change is heard, any TrackList signal of the
             // calls before it would have been too.
             try f.set(ServiceFixture.player, "Volume", .double(0.7))
             #expect(signals.propertiesChanged(ServiceFixture.player, "Volume") != nil)
-            #expect(signals.all("TrackAdded").isEmpty && signals.all("TrackRemoved").isEmpty
+            #expect(
+                signals.all("TrackAdded").isEmpty && signals.all("TrackRemoved").isEmpty
                     && signals.all("TrackListReplaced").isEmpty)
 
             // GoTo an entry far outside the window: it moves there (near the end: clamped to the last 500).
@@ -128,8 +146,9 @@ extension ServiceSuites {
             #expect(slowest < 2.0, "slowest Get PlaybackStatus: \(slowest) s over \(calls) calls")
             try f.waitUntil("playing", timeout: 20) { try f.status() == "Playing" }
             // The whole folder is queued: the last track is there (outside the window).
-            let last = try f.call(Self.trackList, "GetTracksMetadata",
-                                  [.array(element: .objectPath, [Self.track(20_000)])])
+            let last = try f.call(
+                Self.trackList, "GetTracksMetadata",
+                [.array(element: .objectPath, [Self.track(20_000)])])
             guard case .array(_, let items)? = last.first else { Issue.record("GetTracksMetadata"); return }
             #expect(items.count == 1)
 
@@ -139,7 +158,8 @@ extension ServiceSuites {
             try f.call(Self.trackList, "AddTrack", [.string("file://" + music), Self.track(20_000), .boolean(false)])
             #expect(seconds(since: call) < 2.0)
             try f.waitUntil("appended", timeout: 60) {
-                let out = try f.call(Self.trackList, "GetTracksMetadata", [.array(element: .objectPath, [Self.track(40_000)])])
+                let out = try f.call(
+                    Self.trackList, "GetTracksMetadata", [.array(element: .objectPath, [Self.track(40_000)])])
                 guard case .array(_, let items)? = out.first else { return false }
                 return items.count == 1
             }

@@ -39,10 +39,13 @@ extension ServiceSuites {
                 }
             }
 
-            func query(_ kind: String, _ pairs: [(String, DBusValue)] = [], order: String = "",
-                       offset: UInt32 = 0, limit: UInt32 = 100_000) throws -> [[String: DBusValue]] {
-                let reply = try f.call(LibraryServiceTests.library, "Query",
-                                       [.string(kind), filter(pairs), .string(order), .uint32(offset), .uint32(limit)])
+            func query(
+                _ kind: String, _ pairs: [(String, DBusValue)] = [], order: String = "",
+                offset: UInt32 = 0, limit: UInt32 = 100_000
+            ) throws -> [[String: DBusValue]] {
+                let reply = try f.call(
+                    LibraryServiceTests.library, "Query",
+                    [.string(kind), filter(pairs), .string(order), .uint32(offset), .uint32(limit)])
                 guard case .array(_, let rows)? = reply.first else { return [] }
                 return rows.map { ($0.stringKeyedDictionary ?? [:]).mapValues(\.unwrappingVariants) }
             }
@@ -54,12 +57,17 @@ extension ServiceSuites {
 
         @Test func queriesAnswerWhatTheGeneratorKnows() throws {
             let s = try Setup()
-            let xml = try s.f.client.call(destination: ServiceFixture.bus, path: ServiceFixture.path,
-                                          interface: "org.freedesktop.DBus.Introspectable", method: "Introspect")
+            let xml =
+                try s.f.client.call(
+                    destination: ServiceFixture.bus, path: ServiceFixture.path,
+                    interface: "org.freedesktop.DBus.Introspectable", method: "Introspect"
+                )
                 .first?.stringValue ?? ""
-            for member in ["<interface name=\"\(Self.library)\"", "<method name=\"Count\"", "<method name=\"Query\"",
-                           "<method name=\"Enqueue\"", "<method name=\"Rescan\"", "<property name=\"Scanning\" type=\"b\"",
-                           "<property name=\"Songs\" type=\"u\"", "<interface name=\"\(Self.playlists)\""] {
+            for member in [
+                "<interface name=\"\(Self.library)\"", "<method name=\"Count\"", "<method name=\"Query\"",
+                "<method name=\"Enqueue\"", "<method name=\"Rescan\"", "<property name=\"Scanning\" type=\"b\"",
+                "<property name=\"Songs\" type=\"u\"", "<interface name=\"\(Self.playlists)\""
+            ] {
                 #expect(xml.contains(member), "\(member)")
             }
             #expect(try s.count("songs") == 120)
@@ -68,7 +76,9 @@ extension ServiceSuites {
             #expect(try s.count("genres") == UInt32(LibraryTree.genres.count))
             #expect(try s.count("composers") == UInt32(Set(s.tree.songs.map(\.composer)).count))
             for spelling in ["Björk", "BJORK", "bjork"] {
-                #expect(try s.count("songs", [("artist", .string(spelling))]) == UInt32(s.tree.songs(byArtist: "bjork").count))
+                #expect(
+                    try s.count("songs", [("artist", .string(spelling))])
+                        == UInt32(s.tree.songs(byArtist: "bjork").count))
             }
             // One artist row for both spellings, and a guest counts under both artists of a track.
             let artists = try s.query("artists")
@@ -76,9 +86,12 @@ extension ServiceSuites {
             let guest = try #require(artists.first { $0["name"] == .string("Guest 0000") })
             #expect(guest["songs"] == .uint32(UInt32(s.tree.songs(byArtist: "Guest 0000").count)))
             for text in ["sigur ros", "ＳＩＧＵＲ", "東京", "song 00011"] {
-                #expect(try s.count("songs", [("text", .string(text))]) == UInt32(s.tree.songs(matching: text).count), "\(text)")
+                #expect(
+                    try s.count("songs", [("text", .string(text))]) == UInt32(s.tree.songs(matching: text).count),
+                    "\(text)")
             }
-            #expect(try s.count("songs", [("year", .int32(1961))]) == UInt32(s.tree.songs.filter { $0.year == 1961 }.count))
+            #expect(
+                try s.count("songs", [("year", .int32(1961))]) == UInt32(s.tree.songs.filter { $0.year == 1961 }.count))
             // Song rows carry MPRIS keys with MPRIS types; albums carry albumartist and year.
             let song = try #require(try s.query("songs", [("album", .string("album 00000 sessions"))]).first)
             #expect(song["xesam:title"] == .string(s.tree.songs[0].title))
@@ -96,9 +109,11 @@ extension ServiceSuites {
             #expect(s.errorName { _ = try s.count("songs", [("mood", .string("x"))]) } == invalid)
             #expect(s.errorName { _ = try s.count("songs", [("year", .string("1961"))]) } == invalid)
             #expect(s.errorName { _ = try s.query("songs", order: "loudness") } == invalid)
-            #expect(s.errorName {
-                try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([]), .string(""), .string("shuffle")])
-            } == invalid)
+            #expect(
+                s.errorName {
+                    try s.f.call(
+                        Self.library, "Enqueue", [.string("songs"), s.filter([]), .string(""), .string("shuffle")])
+                } == invalid)
             #expect(s.errorName { try s.f.call(Self.library, "Count", [.string("songs")]) } == invalid)
         }
 
@@ -112,7 +127,9 @@ extension ServiceSuites {
             let kestrel: [(String, DBusValue)] = [("text", .string("kestrel"))]
             let cold = urls(try s.query("songs", kestrel, limit: 50))
             let coldCount = try s.count("songs", kestrel)
-            try s.f.waitUntil("search index built", timeout: 30) { s.f.log().contains("library: search index of 120 songs") }
+            try s.f.waitUntil("search index built", timeout: 30) {
+                s.f.log().contains("library: search index of 120 songs")
+            }
             #expect(urls(try s.query("songs", kestrel, limit: 50)) == cold)
             #expect(try s.count("songs", kestrel) == coldCount)
             #expect(cold.count == s.tree.songs(matching: "kestrel").count && cold.count > 10)
@@ -121,46 +138,67 @@ extension ServiceSuites {
                 let expected = Set(s.tree.songs(matching: term).map { $0.relativePath })
                 #expect(try s.count("songs", text) == UInt32(expected.count), "\(term)")
                 let all = urls(try s.query("songs", text))
-                #expect(Set(all.map { String($0.dropFirst(("file://" + s.music + "/").count)).removingPercentEncoding ?? "" })
+                #expect(
+                    Set(
+                        all.map {
+                            String($0.dropFirst(("file://" + s.music + "/").count)).removingPercentEncoding ?? ""
+                        })
                         == expected, "\(term)")
-                #expect(urls(try s.query("songs", text, offset: 2, limit: 5)) == Array(all.dropFirst(2).prefix(5)), "\(term)")
+                #expect(
+                    urls(try s.query("songs", text, offset: 2, limit: 5)) == Array(all.dropFirst(2).prefix(5)),
+                    "\(term)")
             }
             // The CLI's search reads the same answers.
-            let linnet = URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+            let linnet = URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent(
+                "linnet"
+            ).path
             let r = try Child.run(linnet, ["search", "夜曲"], environment: s.f.environment)
-            #expect(r.status == 0 && r.output.split(separator: "\n").count == s.tree.songs(matching: "夜曲").count, "\(r.output)")
+            #expect(
+                r.status == 0 && r.output.split(separator: "\n").count == s.tree.songs(matching: "夜曲").count,
+                "\(r.output)")
         }
 
         @Test func groupEnqueueOrderAndPlaylistFilesFollowInotify() throws {
             let s = try Setup()
             func queuedTitles() throws -> [String] {
                 let ids = try s.f.tracks().map { DBusValue.objectPath(DBusObjectPath($0)!) }
-                let out = try s.f.call(ServiceFixture.trackList, "GetTracksMetadata", [.array(element: .objectPath, ids)])
+                let out = try s.f.call(
+                    ServiceFixture.trackList, "GetTracksMetadata", [.array(element: .objectPath, ids)])
                 guard case .array(_, let items)? = out.first else { return [] }
                 return items.compactMap { $0.stringKeyedDictionary?["xesam:title"]?.unwrappingVariants.stringValue }
             }
             // Albums by year (1960 + album index here): the generator's order, where the natural order (album
             // artist) would start with "Artist 00003"'s album 4 and put Björk's albums 0 and 1 late.
-            try s.f.call(Self.library, "Enqueue", [.string("albums"), s.filter([]), .string("year"), .string("replace")])
+            try s.f.call(
+                Self.library, "Enqueue", [.string("albums"), s.filter([]), .string("year"), .string("replace")])
             try s.f.waitUntil("queue replaced", timeout: 10) { try s.f.tracks().count == s.tree.songs.count }
             #expect(try queuedTitles() == s.tree.songs.map(\.title))
             // Next: album 0's songs by genre (one each, so by genre name: Ambient = track 6, Classical = 4, …)
             // go right after the current track.
-            try s.f.call(Self.library, "Enqueue", [.string("genres"), s.filter([("album", .string("album 00000 sessions"))]),
-                                                   .string(""), .string("next")])
+            try s.f.call(
+                Self.library, "Enqueue",
+                [
+                    .string("genres"), s.filter([("album", .string("album 00000 sessions"))]),
+                    .string(""), .string("next")
+                ])
             try s.f.waitUntil("inserted", timeout: 10) { try s.f.tracks().count == s.tree.songs.count + 10 }
             let byGenre = [6, 4, 2, 3, 5, 1, 8, 7, 10, 9].map { s.tree.songs[$0 - 1].title }
             #expect(Array(try queuedTitles()[1...10]) == byGenre)
 
             // The queue plays (0.1 s songs): the first counted play lists Most Played next to Recently Added and
             // Favourites. Then a playlist file appears, grows, goes: PlaylistCount, PlaylistChanged, PlaylistCount.
-            try s.f.waitUntil("Most Played listed", timeout: 10) { try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3) }
+            try s.f.waitUntil("Most Played listed", timeout: 10) {
+                try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3)
+            }
             let recorder = try SignalRecorder(address: s.f.servers.busAddress)
             #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(3))
             let mix = s.music + "/Mix.m3u8"
             try "#EXTM3U\n\(s.tree.songs[5].relativePath)\n".write(toFile: mix, atomically: false, encoding: .utf8)
             #expect(recorder.propertiesChanged(Self.playlists, "PlaylistCount")?["PlaylistCount"] == .uint32(4))
-            #expect(try s.query("songs", [("playlist", .string("mix"))]).map { $0["xesam:title"] } == [.string(s.tree.songs[5].title)])
+            #expect(
+                try s.query("songs", [("playlist", .string("mix"))]).map { $0["xesam:title"] } == [
+                    .string(s.tree.songs[5].title)
+                ])
             recorder.clear()
             try "#EXTM3U\n\(s.tree.songs[5].relativePath)\n\(s.tree.songs[6].relativePath)\n"
                 .write(toFile: mix, atomically: false, encoding: .utf8)
@@ -178,8 +216,12 @@ extension ServiceSuites {
 
         @Test func enqueuePlaysAndPlaylistsWork() throws {
             let s = try Setup()
-            try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([("artist", .string("bjork"))]),
-                                                   .string(""), .string("replace")])
+            try s.f.call(
+                Self.library, "Enqueue",
+                [
+                    .string("songs"), s.filter([("artist", .string("bjork"))]),
+                    .string(""), .string("replace")
+                ])
             try s.f.waitUntil("playing", timeout: 10) { try s.f.status() == "Playing" }
             #expect(try s.f.tracks().count == 20)
             #expect(try s.f.metadata()["xesam:title"] == .string(s.tree.songs[0].title))
@@ -191,16 +233,24 @@ extension ServiceSuites {
             let counted = try #require(try s.query("songs", [("album", .string("Album 00000 Sessions"))]).first)
             #expect(counted["xesam:useCount"].flatMap { $0.integerValue } ?? 0 >= 1)
             #expect(counted["xesam:lastUsed"]?.stringValue?.hasSuffix("Z") == true)
-            try s.f.call(Self.library, "Enqueue", [.string("songs"), s.filter([("artist", .string("guest 0000"))]),
-                                                   .string(""), .string("append")])
+            try s.f.call(
+                Self.library, "Enqueue",
+                [
+                    .string("songs"), s.filter([("artist", .string("guest 0000"))]),
+                    .string(""), .string("append")
+                ])
             #expect(try s.f.tracks().count == 20 + s.tree.songs(byArtist: "Guest 0000").count)
 
             // User playlist: create, add, reorder, rename, export, activate, delete.
             let path = try s.f.call(Self.library, "CreatePlaylist", [.string("Road Trip")]).first?.stringValue
             #expect(path?.hasPrefix("/org/linnet/Playlist/") == true)
             #expect(s.errorName { try s.f.call(Self.library, "CreatePlaylist", [.string("road trip")]) } != nil)
-            try s.f.call(Self.library, "AddToPlaylist", [.string("road trip"), .string("songs"),
-                                                         s.filter([("album", .string("Album 00001 Sessions"))]), .string("")])
+            try s.f.call(
+                Self.library, "AddToPlaylist",
+                [
+                    .string("road trip"), .string("songs"),
+                    s.filter([("album", .string("Album 00001 Sessions"))]), .string("")
+                ])
             try s.f.call(Self.library, "MovePlaylistEntry", [.string("Road Trip"), .uint32(9), .uint32(0)])
             try s.f.call(Self.library, "RemoveFromPlaylist", [.string("Road Trip"), .uint32(9)])
             let inList = try s.query("songs", [("playlist", .string("Road Trip"))])
@@ -216,22 +266,29 @@ extension ServiceSuites {
             #expect(exported.filter { $0.hasPrefix("/") }.count == 9)
 
             // MPRIS Playlists: every ordering, reverse, the file playlist, the automatic ones, activation.
-            #expect(try s.f.get(Self.playlists, "Orderings") ==
-                    DBusValue(["Alphabetical", "CreationDate", "ModifiedDate", "LastPlayDate", "UserDefined"]))
+            #expect(
+                try s.f.get(Self.playlists, "Orderings")
+                    == DBusValue(["Alphabetical", "CreationDate", "ModifiedDate", "LastPlayDate", "UserDefined"]))
             func names(_ order: String, reverse: Bool = false) throws -> [String] {
-                let reply = try s.f.call(Self.playlists, "GetPlaylists", [.uint32(0), .uint32(100), .string(order), .boolean(reverse)])
+                let reply = try s.f.call(
+                    Self.playlists, "GetPlaylists", [.uint32(0), .uint32(100), .string(order), .boolean(reverse)])
                 guard case .array(_, let items)? = reply.first else { return [] }
                 return items.compactMap { if case .structure(let f) = $0 { f[1].stringValue } else { nil } }
             }
             #expect(try names("Alphabetical") == ["Favourites", "Most Played", "Night Drive", "Recently Added"])
-            #expect(try names("Alphabetical", reverse: true) == ["Recently Added", "Night Drive", "Most Played", "Favourites"])
+            #expect(
+                try names("Alphabetical", reverse: true) == [
+                    "Recently Added", "Night Drive", "Most Played", "Favourites"
+                ])
             for order in ["CreationDate", "ModifiedDate", "LastPlayDate", "UserDefined"] {
-                #expect(try Set(names(order)) == ["Favourites", "Most Played", "Night Drive", "Recently Added"], "\(order)")
+                #expect(
+                    try Set(names(order)) == ["Favourites", "Most Played", "Night Drive", "Recently Added"], "\(order)")
             }
             #expect(try names("UserDefined").first == "Recently Added")
             #expect(s.errorName { _ = try names("Loudness") } == "org.freedesktop.DBus.Error.InvalidArgs")
             #expect(try s.f.get(Self.playlists, "PlaylistCount") == .uint32(4))
-            #expect(try s.query("songs", [("playlist", .string("favourites"))]).map { $0["xesam:title"] }
+            #expect(
+                try s.query("songs", [("playlist", .string("favourites"))]).map { $0["xesam:title"] }
                     == [.string(s.tree.songs[3].title), .string(s.tree.songs[1].title)])
             let night = try #require(path)
             try s.f.call(Self.playlists, "ActivatePlaylist", [.objectPath(DBusObjectPath(night)!)])
@@ -249,7 +306,9 @@ extension ServiceSuites {
 
         @Test func cliListsSearchesAndQueues() throws {
             let s = try Setup()
-            let linnet = URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+            let linnet = URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent(
+                "linnet"
+            ).path
             func run(_ args: String...) throws -> [String] {
                 let r = try Child.run(linnet, args, environment: s.f.environment)
                 #expect(r.status == 0, "linnet \(args): \(r.output)")
@@ -278,11 +337,14 @@ extension ServiceSuites {
             #expect(shown.count == 19 && shown.first?.hasPrefix("1  Song 000001") == true)
             let out = s.f.stateDir.file("mix.m3u8")
             _ = try run("playlist", "export", "Mix", out)
-            #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("/") }.count == 19)
+            #expect(
+                try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("/") }
+                    .count == 19)
             let lists = try run("playlist", "list")
             // Each with its id first; a file playlist with its path.
             #expect(lists.contains { $0.hasSuffix("  Mix  19 songs") }, "\(lists)")
-            #expect(lists.contains { $0.hasSuffix("  Favourites  2 songs  (file \(s.music)/Favourites.m3u8)") }, "\(lists)")
+            #expect(
+                lists.contains { $0.hasSuffix("  Favourites  2 songs  (file \(s.music)/Favourites.m3u8)") }, "\(lists)")
             _ = try run("playlist", "delete", "mix")
             #expect(try !run("playlist", "list").contains { $0.hasSuffix("  Mix  19 songs") })
             let bad = try Child.run(linnet, ["library", "tracks"], environment: s.f.environment)

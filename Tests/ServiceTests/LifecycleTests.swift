@@ -41,7 +41,9 @@ extension ServiceSuites {
             try f.launch([ServiceFixture.demo])
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
             try f.call(ServiceFixture.trackList, "GoTo", [.objectPath("/org/linnet/Track/2")])
-            try f.waitUntil("track 2", timeout: 10) { try f.trackID() == "/org/linnet/Track/2" && f.status() == "Playing" }
+            try f.waitUntil("track 2", timeout: 10) {
+                try f.trackID() == "/org/linnet/Track/2" && f.status() == "Playing"
+            }
             try f.call(Self.player, "SetPosition", [.objectPath("/org/linnet/Track/2"), .int64(5_000_000)])
             try f.set(Self.player, "LoopStatus", .string("Playlist"))
             try f.set(Self.player, "Shuffle", .boolean(true))
@@ -60,7 +62,9 @@ extension ServiceSuites {
             #expect(try f.get(Self.player, "Volume") == .double(0.5))
             #expect(try f.tracks().count == 8)
             // Tags of a restored (paused, not yet heard) track are read in the background.
-            try f.waitUntil("restored metadata", timeout: 10) { try f.metadata()["xesam:title"] == .string("Chords in a FLAC") }
+            try f.waitUntil("restored metadata", timeout: 10) {
+                try f.metadata()["xesam:title"] == .string("Chords in a FLAC")
+            }
             try f.call(Self.player, "Play")
             try f.waitUntil("plays on", timeout: 10) { try f.status() == "Playing" && f.position() > position }
         }
@@ -100,8 +104,9 @@ extension ServiceSuites {
             let f = try ServiceFixture()
             let first = try f.launch(["--no-restore"])
             // A second instance on the same bus takes org.mpris.MediaPlayer2.linnet.instance<PID>.
-            let second = try Child(ServiceFixture.binary, ["--state-dir", f.stateDir.file("second"), "--no-restore"],
-                                   environment: f.environment)
+            let second = try Child(
+                ServiceFixture.binary, ["--state-dir", f.stateDir.file("second"), "--no-restore"],
+                environment: f.environment)
             let instance = "org.mpris.MediaPlayer2.linnet.instance\(second.pid)"
             try f.waitUntil(instance, timeout: 20) { (try? f.client.nameOwner(instance)) != nil }
             #expect(try f.client.nameOwner(ServiceFixture.bus) != f.client.nameOwner(instance))
@@ -149,8 +154,11 @@ extension ServiceSuites {
             _ = try f.stop()
             // Turn the saved database back into the JSON file an older linnetd wrote.
             let dir = f.stateDir.file("state")
-            for name in ["queue.db", "queue.db-wal", "queue.db-shm"] { try? FileManager.default.removeItem(atPath: dir + "/" + name) }
-            let json = #"{"playback":"paused","positionUs":0,"queue":{"current":2,"entries":[{"id":1,"item":{"location":"\#(ServiceFixture.demo)/01-intro.mp3"}},{"id":2,"item":{"location":"\#(ServiceFixture.demo)/07-untagged.wav"}}],"nextID":3,"order":{"loopMode":"none","shuffle":false}},"version":1,"volume":0.5}"#
+            for name in ["queue.db", "queue.db-wal", "queue.db-shm"] {
+                try? FileManager.default.removeItem(atPath: dir + "/" + name)
+            }
+            let json =
+                #"{"playback":"paused","positionUs":0,"queue":{"current":2,"entries":[{"id":1,"item":{"location":"\#(ServiceFixture.demo)/01-intro.mp3"}},{"id":2,"item":{"location":"\#(ServiceFixture.demo)/07-untagged.wav"}}],"nextID":3,"order":{"loopMode":"none","shuffle":false}},"version":1,"volume":0.5}"#
             try Data(json.utf8).write(to: URL(fileURLWithPath: dir + "/state.json"))
             try f.launch()
             try f.waitUntil("restored", timeout: 10) { try f.tracks().count == 2 }

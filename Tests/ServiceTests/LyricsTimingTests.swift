@@ -17,14 +17,21 @@ final class LineChangeRecorder: @unchecked Sendable {
     init(address: String) throws {
         signals = try DBusConnection(bus: .address(address), queue: DispatchQueue(label: "test.lines"))
         position = try DBusConnection(bus: .address(address))
-        _ = try signals.subscribe(DBusMatchRule(path: ServiceFixture.path, interface: "org.freedesktop.DBus.Properties",
-                                                member: "PropertiesChanged", arg0: lyricsInterface)) {
+        _ = try signals.subscribe(
+            DBusMatchRule(
+                path: ServiceFixture.path, interface: "org.freedesktop.DBus.Properties",
+                member: "PropertiesChanged", arg0: lyricsInterface)
+        ) {
             [changes, arrived, position] signal in
-            guard signal.arguments.count >= 2, case .int32(let line)? =
-                    signal.arguments[1].stringKeyedDictionary?["CurrentLine"]?.unwrappingVariants else { return }
-            let heard = (try? position.getProperty(destination: ServiceFixture.bus, path: ServiceFixture.path,
-                                                   interface: ServiceFixture.player, name: "Position",
-                                                   timeout: .seconds(5)))?.integerValue ?? -1
+            guard signal.arguments.count >= 2,
+                case .int32(let line)? =
+                    signal.arguments[1].stringKeyedDictionary?["CurrentLine"]?.unwrappingVariants
+            else { return }
+            let heard =
+                (try? position.getProperty(
+                    destination: ServiceFixture.bus, path: ServiceFixture.path,
+                    interface: ServiceFixture.player, name: "Position",
+                    timeout: .seconds(5)))?.integerValue ?? -1
             changes.update { $0.append(Change(line: line, position: heard)) }
             arrived.signal()
         }
@@ -40,7 +47,9 @@ final class LineChangeRecorder: @unchecked Sendable {
         let deadline = DispatchTime.now() + timeout
         while true {
             if let c = changes.get().dropFirst(from).first(where: { $0.line == line }) { return c }
-            if arrived.wait(timeout: deadline) == .timedOut { return changes.get().dropFirst(from).first { $0.line == line } }
+            if arrived.wait(timeout: deadline) == .timedOut {
+                return changes.get().dropFirst(from).first { $0.line == line }
+            }
         }
     }
 
@@ -61,8 +70,9 @@ extension ServiceSuites {
             guard let c else { Issue.record("no CurrentLine \(line) (\(what))"); return }
             let error = c.position - Self.stamps[line]
             errors.append(error)
-            #expect(error >= -5_000 && error <= Self.tolerance,
-                    "line \(line) (\(what)) announced at heard position \(c.position) µs, \(error) µs from its stamp")
+            #expect(
+                error >= -5_000 && error <= Self.tolerance,
+                "line \(line) (\(what)) announced at heard position \(c.position) µs, \(error) µs from its stamp")
         }
 
         @Test func currentLineChangesWithin50msOfEachStamp() throws {
@@ -87,8 +97,9 @@ extension ServiceSuites {
             mark = r.count
             try setPosition(6_000_000)
             let jumped = r.wait(for: 2, after: mark)
-            #expect(jumped.map { $0.position >= 6_000_000 && $0.position < 6_000_000 + Self.tolerance } == true,
-                    "line 2 after the seek: \(String(describing: jumped))")
+            #expect(
+                jumped.map { $0.position >= 6_000_000 && $0.position < 6_000_000 + Self.tolerance } == true,
+                "line 2 after the seek: \(String(describing: jumped))")
             check(r.wait(for: 3, after: mark), line: 3, "after a seek forward", errors: &errors)
             // Seek back into line 0, then line 1 on time.
             mark = r.count
@@ -103,8 +114,9 @@ extension ServiceSuites {
             let pausedAt = try f.position()
             #expect(pausedAt < Self.stamps[2], "paused at \(pausedAt)")
             // The stamp of line 2 is ~1 s ahead in track time: nothing may arrive while paused (waiting past it).
-            #expect(r.wait(for: 2, after: mark, timeout: Double(Self.stamps[2] - pausedAt) / 1e6 + 0.5) == nil,
-                    "CurrentLine changed while paused")
+            #expect(
+                r.wait(for: 2, after: mark, timeout: Double(Self.stamps[2] - pausedAt) / 1e6 + 0.5) == nil,
+                "CurrentLine changed while paused")
             _ = try f.playerctl("play")
             check(r.wait(for: 2, after: mark), line: 2, "after pause/resume", errors: &errors)
             check(r.wait(for: 3, after: mark), line: 3, "after pause/resume", errors: &errors)
@@ -137,8 +149,9 @@ extension ServiceSuites {
             try f.call(ServiceFixture.player, "SetPosition", [.objectPath(DBusObjectPath(track)!), .int64(0)])
             try f.waitUntil("line -1", timeout: 20) { try f.get(lyricsInterface, "CurrentLine") == .int32(-1) }
             let out = f.stateDir.file("follow.txt")
-            let follower = try Child(linnet, ["lyrics", "--follow", "--exit-when-stopped"], environment: f.environment,
-                                     output: out)
+            let follower = try Child(
+                linnet, ["lyrics", "--follow", "--exit-when-stopped"], environment: f.environment,
+                output: out)
             defer { follower.kill(SIGKILL) }
             _ = try f.playerctl("play")
             #expect(try follower.wait(timeout: 40) == 0)

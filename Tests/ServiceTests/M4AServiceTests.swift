@@ -16,10 +16,15 @@ extension ServiceSuites {
             try TestMedia.jpeg(cover, colour: "blue")
             let alac = media.file("1-lossless.m4a"), aac = media.file("2-aac.m4a")
             try TestMedia.ffmpeg(wav, to: alac, codec: "alac")
-            try TestMedia.ffmpeg(wav, to: aac, options: ["-metadata", "title=Ein Ton", "-metadata", "artist=Linnet",
-                                                         "-metadata", "album=Töne", "-metadata", "track=2/5"])
-            try TestMedia.tagMP4(aac, text: ["©lyr": "[00:00.50]la\n[00:01.50]le"], freeform: ["COMMENT": "frei"],
-                                 cover: cover)
+            try TestMedia.ffmpeg(
+                wav, to: aac,
+                options: [
+                    "-metadata", "title=Ein Ton", "-metadata", "artist=Linnet",
+                    "-metadata", "album=Töne", "-metadata", "track=2/5"
+                ])
+            try TestMedia.tagMP4(
+                aac, text: ["©lyr": "[00:00.50]la\n[00:01.50]le"], freeform: ["COMMENT": "frei"],
+                cover: cover)
 
             let f = try ServiceFixture()
             try f.launch([alac, aac])
@@ -32,7 +37,7 @@ extension ServiceSuites {
             #expect(m["xesam:album"] == .string("Töne"))
             #expect(m["xesam:trackNumber"] == .int32(2))
             #expect(m["xesam:comment"] == DBusValue(["frei"]))
-            #expect(m["mpris:length"] == .int64(3_000_000))    // 132300 frames exactly: priming and padding cut
+            #expect(m["mpris:length"] == .int64(3_000_000))  // 132300 frames exactly: priming and padding cut
             let art = String(try #require(m["mpris:artUrl"]?.stringValue).dropFirst("file://".count))
             #expect(FileManager.default.contents(atPath: art) == FileManager.default.contents(atPath: cover))
             try f.waitUntil("embedded lyrics", timeout: 20) { try f.get(Self.lyrics, "HasLyrics") == .boolean(true) }

@@ -24,7 +24,8 @@ extension ServiceSuites {
             try f.call(Self.library, "CreatePlaylist", [.string("Mix")])
             let tracks = try f.tracks(), current = try f.trackID()
             func entries() throws -> Int {
-                guard case .array(_, let rows)? = try f.call(Self.library, "PlaylistEntries", [.string("Mix")]).first else { return -1 }
+                guard case .array(_, let rows)? = try f.call(Self.library, "PlaylistEntries", [.string("Mix")]).first
+                else { return -1 }
                 return rows.count
             }
             func stations() throws -> Int {
@@ -33,13 +34,18 @@ extension ServiceSuites {
             }
 
             for url in Self.malformed {
-                let quoted = "'" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+                let quoted =
+                    "'" + url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                    + "'"
                 let calls: [(String, [String])] = [
                     ("org.mpris.MediaPlayer2.Player.OpenUri", [quoted]),
-                    ("org.mpris.MediaPlayer2.TrackList.AddTrack", [quoted, "'/org/mpris/MediaPlayer2/TrackList/NoTrack'", "true"]),
+                    (
+                        "org.mpris.MediaPlayer2.TrackList.AddTrack",
+                        [quoted, "'/org/mpris/MediaPlayer2/TrackList/NoTrack'", "true"]
+                    ),
                     ("\(Self.library).AddStation", ["'Bad Radio'", quoted]),
                     // One good URL with the bad one: all or nothing.
-                    ("\(Self.library).AddStreamsToPlaylist", ["'Mix'", "['https://radio.example/ok.mp3', \(quoted)]"]),
+                    ("\(Self.library).AddStreamsToPlaylist", ["'Mix'", "['https://radio.example/ok.mp3', \(quoted)]"])
                 ]
                 for (method, args) in calls {
                     let r = try gdbus(f, method, args)
@@ -48,8 +54,12 @@ extension ServiceSuites {
                     #expect(r.output.contains("'\(url)' is not a valid URL: "), "\(method)(\(url)): \(r.output)")
                 }
                 // busctl, the other real client: it fails the same way and prints the same message.
-                let r = try Child.run("busctl", ["--user", "call", ServiceFixture.bus, ServiceFixture.path, ServiceFixture.player,
-                                                 "OpenUri", "s", url], environment: f.environment)
+                let r = try Child.run(
+                    "busctl",
+                    [
+                        "--user", "call", ServiceFixture.bus, ServiceFixture.path, ServiceFixture.player,
+                        "OpenUri", "s", url
+                    ], environment: f.environment)
                 #expect(r.status != 0 && r.output.contains("is not a valid URL"), "busctl OpenUri(\(url)): \(r.output)")
             }
             #expect(try f.tracks() == tracks)
@@ -61,18 +71,31 @@ extension ServiceSuites {
             // libcurl's reason is in the message; the good URLs are still taken.
             let reason = try gdbus(f, "org.mpris.MediaPlayer2.Player.OpenUri", ["'http://[::1'"])
             #expect(reason.output.contains("Bad IPv6 address"), "\(reason.output)")
-            #expect(try gdbus(f, "\(Self.library).AddStation", ["'Good Radio'", "'http://[::1]:8000/live.mp3'"]).status == 0)
+            #expect(
+                try gdbus(f, "\(Self.library).AddStation", ["'Good Radio'", "'http://[::1]:8000/live.mp3'"]).status == 0
+            )
             #expect(try stations() == 1)
-            #expect(try gdbus(f, "org.mpris.MediaPlayer2.TrackList.AddTrack",
-                              ["'https://user:pw@radio.example:8443/a.mp3?x=1'", "'/org/mpris/MediaPlayer2/TrackList/NoTrack'",
-                               "false"]).status == 0)
+            #expect(
+                try gdbus(
+                    f, "org.mpris.MediaPlayer2.TrackList.AddTrack",
+                    [
+                        "'https://user:pw@radio.example:8443/a.mp3?x=1'", "'/org/mpris/MediaPlayer2/TrackList/NoTrack'",
+                        "false"
+                    ]
+                ).status == 0)
             try f.waitUntil("the good stream queued", timeout: 10) { try f.tracks().count == tracks.count + 1 }
         }
 
         /// `gdbus call` of `method` (interface.member) on the player with GVariant-text arguments.
-        private func gdbus(_ f: ServiceFixture, _ method: String, _ args: [String]) throws -> (status: Int32, output: String) {
-            try Child.run("gdbus", ["call", "--address", f.servers.busAddress, "--dest", ServiceFixture.bus,
-                                    "--object-path", ServiceFixture.path, "--method", method] + args, environment: f.environment)
+        private func gdbus(_ f: ServiceFixture, _ method: String, _ args: [String]) throws -> (
+            status: Int32, output: String
+        ) {
+            try Child.run(
+                "gdbus",
+                [
+                    "call", "--address", f.servers.busAddress, "--dest", ServiceFixture.bus,
+                    "--object-path", ServiceFixture.path, "--method", method
+                ] + args, environment: f.environment)
         }
     }
 }

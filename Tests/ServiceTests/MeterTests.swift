@@ -22,7 +22,8 @@ extension ServiceSuites {
         static func levels(_ signals: SignalRecorder) -> [(avg: [Double], peak: [Double])] {
             signals.all("Levels").compactMap { s in
                 guard s.arguments.first == .string("player"), let a = s.arguments[1].as([Double].self),
-                      let p = s.arguments[2].as([Double].self) else { return nil }
+                    let p = s.arguments[2].as([Double].self)
+                else { return nil }
                 return (a, p)
             }
         }
@@ -31,8 +32,9 @@ extension ServiceSuites {
             let f = try ServiceFixture()
             let dir = try TemporaryDirectory(prefix: "linnet-meters")
             try Self.sine(dir.file("a-sine.wav"), seconds: 4, amplitude: 1)
-            try TestMedia.writeWAV(dir.file("b-silence.wav"), samples: [Int16](repeating: 0, count: 44100 * 2 * 4),
-                                   rate: 44100, channels: 2)
+            try TestMedia.writeWAV(
+                dir.file("b-silence.wav"), samples: [Int16](repeating: 0, count: 44100 * 2 * 4),
+                rate: 44100, channels: 2)
             try f.launch([dir.file("a-sine.wav"), dir.file("b-silence.wav")])
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
             let signals = try SignalRecorder(address: f.servers.busAddress)
@@ -85,10 +87,13 @@ extension ServiceSuites {
 
             // A listener of its own that goes away without turning them off.
             let listener = try DBusConnection(bus: .address(f.servers.busAddress))
-            _ = try listener.call(destination: ServiceFixture.bus, path: ServiceFixture.path, interface: Self.meters,
-                                  method: "EnableMeters", arguments: [.boolean(true)], timeout: .seconds(10))
+            _ = try listener.call(
+                destination: ServiceFixture.bus, path: ServiceFixture.path, interface: Self.meters,
+                method: "EnableMeters", arguments: [.boolean(true)], timeout: .seconds(10))
             try f.waitUntil("Levels", timeout: 5) { Self.levels(signals).count >= 3 }
-            if let l = Self.levels(signals).last { #expect(abs(l.avg[0] - (-3.01 - 6.02)) <= 0.1, "half amplitude: \(l.avg)") }
+            if let l = Self.levels(signals).last {
+                #expect(abs(l.avg[0] - (-3.01 - 6.02)) <= 0.1, "half amplitude: \(l.avg)")
+            }
 
             // Paused: no Levels (one may still be in flight when Pause returns).
             try f.call(ServiceFixture.player, "Pause")
@@ -124,8 +129,16 @@ extension ServiceSuites {
             let signals = try SignalRecorder(address: f.servers.busAddress)
             try f.call(Self.meters, "EnableMeters", [.boolean(true)])
             let recorder = "org.mpris.MediaPlayer2.linnet.Recorder"
-            try f.call(recorder, "StartRecording", [.string(dir.file("rec.wav")), .dictionary(key: .string, value: .variant, [
-                DBusDictEntry(.string("source"), .variant(.string("@monitor")))])])
+            try f.call(
+                recorder, "StartRecording",
+                [
+                    .string(dir.file("rec.wav")),
+                    .dictionary(
+                        key: .string, value: .variant,
+                        [
+                            DBusDictEntry(.string("source"), .variant(.string("@monitor")))
+                        ])
+                ])
             func recorderLevels() -> [[Double]] {
                 signals.all("Levels").filter { $0.arguments.first == .string("recorder") }
                     .compactMap { $0.arguments[1].as([Double].self) }

@@ -33,12 +33,17 @@ extension ServiceSuites {
                 b.withMemoryRebound(to: CChar.self) { rename(ascii, $0.baseAddress!) }
             }
             try #require(renamed == 0)
-            let uri = "file://" + music.split(separator: "/").map { String($0) }.reduce("") { $0 + "/" + $1 } + "/caf%E9.wav"
+            let uri =
+                "file://" + music.split(separator: "/").map { String($0) }.reduce("") { $0 + "/" + $1 } + "/caf%E9.wav"
 
             // 1. The file itself on the command line (raw argv bytes, through sh's printf).
-            let shell = try Child("/bin/sh", ["-c", "exec \"$0\" --state-dir \"$1\" --library \"$2\" \"$2/$(printf 'caf\\351.wav')\"",
-                                              ServiceFixture.binary, f.stateDir.file("state"), music],
-                                  environment: f.environment, output: f.logPath)
+            let shell = try Child(
+                "/bin/sh",
+                [
+                    "-c", "exec \"$0\" --state-dir \"$1\" --library \"$2\" \"$2/$(printf 'caf\\351.wav')\"",
+                    ServiceFixture.binary, f.stateDir.file("state"), music
+                ],
+                environment: f.environment, output: f.logPath)
             f.daemon = shell
             try f.waitUntil("bus name", timeout: 20) { (try? f.client.nameOwner(ServiceFixture.bus)) != nil }
             try expectPlaying(f, uri: uri, "command-line file")
@@ -60,8 +65,9 @@ extension ServiceSuites {
             }
             try f.call(ServiceFixture.player, "Stop")
             let filter = DBusValue.dictionary(key: .string, value: .variant, [])
-            try f.call("org.mpris.MediaPlayer2.linnet.Library", "Enqueue",
-                       [.string("songs"), filter, .string(""), .string("replace")])
+            try f.call(
+                "org.mpris.MediaPlayer2.linnet.Library", "Enqueue",
+                [.string("songs"), filter, .string(""), .string("replace")])
             try expectPlaying(f, uri: uri, "Enqueue")
             #expect(try f.tracks().count == 1)
 

@@ -30,7 +30,7 @@ extension ServiceSuites {
                 "mpris:trackid": "o", "mpris:length": "x", "mpris:artUrl": "s", "xesam:url": "s", "xesam:title": "s",
                 "xesam:album": "s", "xesam:artist": "as", "xesam:albumArtist": "as", "xesam:genre": "as",
                 "xesam:composer": "as", "xesam:comment": "as", "xesam:trackNumber": "i", "xesam:discNumber": "i",
-                "xesam:contentCreated": "s", "xesam:asText": "s",
+                "xesam:contentCreated": "s", "xesam:asText": "s"
             ]
             #expect(Dictionary(uniqueKeysWithValues: m.map { ($0.key, $0.value.signature.rawValue) }) == types)
             #expect(m["xesam:trackNumber"] == .int32(1))
@@ -40,18 +40,27 @@ extension ServiceSuites {
             let art = try #require(m["mpris:artUrl"]?.stringValue)
             #expect(art.hasPrefix("file://" + f.stateDir.file("cache") + "/linnet/art/"))
             let artPath = String(art.dropFirst("file://".count))
-            #expect(FileManager.default.contents(atPath: artPath) == FileManager.default.contents(atPath: Self.demo("art/front.jpg")))
+            #expect(
+                FileManager.default.contents(atPath: artPath)
+                    == FileManager.default.contents(atPath: Self.demo("art/front.jpg")))
             // playerctl (the desktop's view) shows the fields.
             let shown = try f.playerctl("metadata")
-            for fragment in ["xesam:albumArtist", "xesam:composer", "Linnet developers", "xesam:genre", "Speech",
-                             "mpris:artUrl", art, "xesam:discNumber", "xesam:contentCreated"] {
+            for fragment in [
+                "xesam:albumArtist", "xesam:composer", "Linnet developers", "xesam:genre", "Speech",
+                "mpris:artUrl", art, "xesam:discNumber", "xesam:contentCreated"
+            ] {
                 #expect(shown.contains(fragment), "playerctl metadata lacks \(fragment)")
             }
             // busctl's view of the types agrees (a second client, independent of our DBus layer).
-            let busctl = try Child.run("busctl", ["--user", "get-property", ServiceFixture.bus, ServiceFixture.path,
-                                                  ServiceFixture.player, "Metadata"], environment: f.environment)
-            #expect(busctl.output.contains("\"xesam:trackNumber\" i 1") && busctl.output.contains("\"xesam:artist\" as 1"),
-                    "\(busctl.output)")
+            let busctl = try Child.run(
+                "busctl",
+                [
+                    "--user", "get-property", ServiceFixture.bus, ServiceFixture.path,
+                    ServiceFixture.player, "Metadata"
+                ], environment: f.environment)
+            #expect(
+                busctl.output.contains("\"xesam:trackNumber\" i 1") && busctl.output.contains("\"xesam:artist\" as 1"),
+                "\(busctl.output)")
 
             // FLAC: two ARTIST entries → two list entries; the PNG picture.
             _ = try f.playerctl("next")
@@ -60,7 +69,9 @@ extension ServiceSuites {
             #expect(m["xesam:discNumber"] == .int32(1))
             let png = String(try #require(m["mpris:artUrl"]?.stringValue).dropFirst("file://".count))
             #expect(png.hasSuffix(".png"))
-            #expect(FileManager.default.contents(atPath: png) == FileManager.default.contents(atPath: Self.demo("art/spectrogram.png")))
+            #expect(
+                FileManager.default.contents(atPath: png)
+                    == FileManager.default.contents(atPath: Self.demo("art/spectrogram.png")))
             #expect(try f.get(Self.lyrics, "HasLyrics") == .boolean(false))
             #expect(try f.get(Self.lyrics, "CurrentLine") == .int32(-1))
 
@@ -81,9 +92,10 @@ extension ServiceSuites {
             try f.waitUntil("lyrics", timeout: 20) { try f.get(Self.lyrics, "HasLyrics") == .boolean(true) }
             let out = try f.call("org.freedesktop.DBus.Properties", "GetAll", [.string(Self.lyrics)])
             let all = try #require(out.first?.stringKeyedDictionary)
-            #expect(all.mapValues { $0.signature.rawValue } == [
-                "HasLyrics": "v", "Synced": "v", "Source": "v", "Text": "v", "Lines": "v", "CurrentLine": "v",
-            ])
+            #expect(
+                all.mapValues { $0.signature.rawValue } == [
+                    "HasLyrics": "v", "Synced": "v", "Source": "v", "Text": "v", "Lines": "v", "CurrentLine": "v"
+                ])
             let values = all.mapValues(\.unwrappingVariants)
             #expect(values["Lines"]?.signature.rawValue == "a(xsa(xs))")
             #expect(values["CurrentLine"]?.signature == .int32)

@@ -37,7 +37,9 @@ extension ServiceSuites {
             // Never a PropertiesChanged for Position, exactly one for the pause.
             let all = signals.all("PropertiesChanged")
             #expect(!all.contains { $0.arguments[1].stringKeyedDictionary?["Position"] != nil })
-            #expect(all.filter { $0.arguments[1].stringKeyedDictionary?["PlaybackStatus"] == .variant(.string("Paused")) }.count == 1)
+            #expect(
+                all.filter { $0.arguments[1].stringKeyedDictionary?["PlaybackStatus"] == .variant(.string("Paused")) }
+                    .count == 1)
         }
 
         /// GoTo of the track that plays restarts it as a seek: Position goes back to 0 and clients hear of it
@@ -73,7 +75,7 @@ extension ServiceSuites {
                 let t = Date()
                 do { _ = try f.status() } catch { Issue.record("\(error)\n\(f.log())"); return }
                 #expect(Date().timeIntervalSince(t) < 1, "Get took \(Date().timeIntervalSince(t)) s during the walk")
-                Thread.sleep(forTimeInterval: 0.05) // sampling responsiveness over a second
+                Thread.sleep(forTimeInterval: 0.05)  // sampling responsiveness over a second
             }
             #expect(f.daemon?.isRunning == true, "\(f.log())")
         }
@@ -102,7 +104,9 @@ extension ServiceSuites {
             // A stale track id is ignored.
             signals.clear()
             try f.call(Self.player, "SetPosition", [.objectPath("/org/linnet/Track/999"), .int64(1_000_000)])
-            try f.call(Self.player, "SetPosition", [.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .int64(1_000_000)])
+            try f.call(
+                Self.player, "SetPosition",
+                [.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"), .int64(1_000_000)])
             #expect(signals.wait(timeout: 0.5) { $0.member == "Seeked" } == nil)
 
             // Past the end goes to the next track.
@@ -233,7 +237,9 @@ extension ServiceSuites {
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
             #expect(try f.metadata()["xesam:title"] == .string("07-untagged"))
             #expect(try f.metadata()["mpris:length"] == .int64(6_000_000))
-            #expect(signals.wait { $0.member == "TrackAdded" }?.arguments[1] == .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))
+            #expect(
+                signals.wait { $0.member == "TrackAdded" }?.arguments[1]
+                    == .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))
             #expect(signals.propertiesChanged(Self.player, "CanPlay")?["CanPlay"] == .boolean(true))
         }
     }

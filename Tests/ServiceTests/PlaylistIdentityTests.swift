@@ -58,8 +58,12 @@ extension ServiceSuites {
             }
 
             func titles(_ playlist: String) throws -> [String] {
-                let reply = try call("Query", [.string("songs"), filter([("playlist", .string(playlist))]), .string(""),
-                                               .uint32(0), .uint32(1000)])
+                let reply = try call(
+                    "Query",
+                    [
+                        .string("songs"), filter([("playlist", .string(playlist))]), .string(""),
+                        .uint32(0), .uint32(1000)
+                    ])
                 guard case .array(_, let rows)? = reply.first else { return [] }
                 return rows.compactMap { $0.stringKeyedDictionary?["xesam:title"]?.unwrappingVariants.stringValue }
             }
@@ -73,7 +77,9 @@ extension ServiceSuites {
             }
 
             func entries(_ playlist: String) throws -> [String] {
-                guard case .array(_, let rows)? = try call("PlaylistEntries", [.string(playlist)]).first else { return [] }
+                guard case .array(_, let rows)? = try call("PlaylistEntries", [.string(playlist)]).first else {
+                    return []
+                }
                 return rows.compactMap { $0.stringKeyedDictionary?["xesam:title"]?.unwrappingVariants.stringValue }
             }
         }
@@ -82,14 +88,19 @@ extension ServiceSuites {
             let s = try Setup()
             let road = try #require(try s.call("CreatePlaylist", [.string("Road Trip")]).first?.stringValue)
             let night = try #require(try s.call("CreatePlaylist", [.string("Night")]).first?.stringValue)
-            for name in ["Most Played", "recently added", "RECENT", "mostplayed", "road trip", "ROAD  TRIP", "42", " "] {
+            for name in ["Most Played", "recently added", "RECENT", "mostplayed", "road trip", "ROAD  TRIP", "42", " "]
+            {
                 let created = s.failure("CreatePlaylist", [.string(name)])
                 let renamed = s.failure("RenamePlaylist", [.string("Night"), .string(name)])
                 #expect(created?.name == "org.freedesktop.DBus.Error.InvalidArgs", "create \(name)")
-                #expect(created?.message == renamed?.message && created != nil, "\(name): \(String(describing: created)) / \(String(describing: renamed))")
+                #expect(
+                    created?.message == renamed?.message && created != nil,
+                    "\(name): \(String(describing: created)) / \(String(describing: renamed))")
             }
             #expect(s.failure("CreatePlaylist", [.string("Most Played")])?.message.contains("reserved") == true)
-            #expect(s.failure("CreatePlaylist", [.string("road trip")])?.message.contains("'Road Trip' exists already") == true)
+            #expect(
+                s.failure("CreatePlaylist", [.string("road trip")])?.message.contains("'Road Trip' exists already")
+                    == true)
             // A playlist may take its own name in another spelling; a file playlist's name is free for the user's own.
             #expect(s.failure("RenamePlaylist", [.string("night"), .string("NIGHT")]) == nil)
             #expect(s.failure("RenamePlaylist", [.string(night), .string("Mix")]) == nil)
@@ -105,9 +116,14 @@ extension ServiceSuites {
             let s = try Setup()
             let path = try #require(try s.call("CreatePlaylist", [.string("Road Trip")]).first?.stringValue)
             let id = String(path.dropFirst(Self.prefix.count))
-            try _ = s.call("AddToPlaylist", [.string(id), .string("songs"), s.filter([("album", .string("album 00001 sessions"))]),
-                                             .string("")])
-            try _ = s.call("AddStreamsToPlaylist", [.string(path), DBusValue(["http://127.0.0.1:9/a", "https://127.0.0.1:9/b"])])
+            try _ = s.call(
+                "AddToPlaylist",
+                [
+                    .string(id), .string("songs"), s.filter([("album", .string("album 00001 sessions"))]),
+                    .string("")
+                ])
+            try _ = s.call(
+                "AddStreamsToPlaylist", [.string(path), DBusValue(["http://127.0.0.1:9/a", "https://127.0.0.1:9/b"])])
             let row = try #require(try s.list().first { $0["id"] == .objectPath(DBusObjectPath(path)!) })
             #expect(row["songs"] == .uint32(10) && row["streams"] == .uint32(2) && row["path"] == nil, "\(row)")
             try _ = s.call("MovePlaylistEntry", [.string(path), .uint32(9), .uint32(0)])
@@ -122,8 +138,12 @@ extension ServiceSuites {
             #expect(try s.list().contains { $0["name"] == .string("Long Road") })
             // Positions in messages are counted from 1, as `linnet playlist show` numbers the entries.
             let past = s.failure("RemoveFromPlaylist", [.string(id), .uint32(98)])
-            #expect(past?.message == "no entry 99 in playlist 'Long Road': it has 11 (numbered from 1)", "\(String(describing: past))")
-            #expect(s.failure("MovePlaylistEntry", [.string(id), .uint32(0), .uint32(11)])?.message.hasPrefix("no entry 12 ") == true)
+            #expect(
+                past?.message == "no entry 99 in playlist 'Long Road': it has 11 (numbered from 1)",
+                "\(String(describing: past))")
+            #expect(
+                s.failure("MovePlaylistEntry", [.string(id), .uint32(0), .uint32(11)])?.message.hasPrefix(
+                    "no entry 12 ") == true)
             try _ = s.call("DeletePlaylist", [.string(id)])
             #expect(try !s.list().contains { $0["name"] == .string("Long Road") })
             #expect(s.failure("PlaylistEntries", [.string(path)])?.message == "no playlist with id \(id)")
@@ -139,8 +159,13 @@ extension ServiceSuites {
             // By name they are ambiguous (never merged); by id or path each is itself.
             let ambiguous = s.failure("PlaylistEntries", [.string("MIX")])
             #expect(ambiguous?.message.contains("names 2 playlists") == true, "\(String(describing: ambiguous))")
-            #expect(s.failure("Query", [.string("songs"), s.filter([("playlist", .string("mix"))]), .string(""), .uint32(0),
-                                        .uint32(10)])?.name == "org.freedesktop.DBus.Error.InvalidArgs")
+            #expect(
+                s.failure(
+                    "Query",
+                    [
+                        .string("songs"), s.filter([("playlist", .string("mix"))]), .string(""), .uint32(0),
+                        .uint32(10)
+                    ])?.name == "org.freedesktop.DBus.Error.InvalidArgs")
             let m3uTitles = [s.tree.songs[3].title, s.tree.songs[1].title], plsTitles = [s.tree.songs[7].title]
             #expect(try s.titles(m3uID) == m3uTitles && s.titles(s.music + "/mix.m3u8") == m3uTitles)
             #expect(try s.titles(plsID) == plsTitles && s.titles(s.music + "/mix.pls") == plsTitles)
@@ -155,36 +180,71 @@ extension ServiceSuites {
         @Test func noMatchSaysWhichValueAndWhatItMayHaveMeant() throws {
             let s = try Setup()
             try _ = s.call("CreatePlaylist", [.string("Road Trip")])
-            let sigur = "ＳＩＧＵＲ Ｒós"   // LibraryTree's artist 2, full-width
-            let enqueue = s.failure("Enqueue", [.string("songs"), s.filter([("artist", .string("sigur"))]), .string(""),
-                                                .string("replace")])
+            let sigur = "ＳＩＧＵＲ Ｒós"  // LibraryTree's artist 2, full-width
+            let enqueue = s.failure(
+                "Enqueue",
+                [
+                    .string("songs"), s.filter([("artist", .string("sigur"))]), .string(""),
+                    .string("replace")
+                ])
             #expect(enqueue?.name == "org.mpris.MediaPlayer2.linnet.Error.NoMatch")
             #expect(enqueue?.message == "no artist 'sigur'; did you mean '\(sigur)'?", "\(String(describing: enqueue))")
-            let add = s.failure("AddToPlaylist", [.string("Road Trip"), .string("songs"),
-                                                  s.filter([("artist", .string("sigur"))]), .string("")])
+            let add = s.failure(
+                "AddToPlaylist",
+                [
+                    .string("Road Trip"), .string("songs"),
+                    s.filter([("artist", .string("sigur"))]), .string("")
+                ])
             #expect(add?.name == enqueue?.name && add?.message == enqueue?.message)
-            #expect(s.failure("AddToPlaylist", [.string("Road Trip"), .string("songs"),
-                                                s.filter([("artist", .string("nosuchartist"))]), .string("")])?.message
+            #expect(
+                s.failure(
+                    "AddToPlaylist",
+                    [
+                        .string("Road Trip"), .string("songs"),
+                        s.filter([("artist", .string("nosuchartist"))]), .string("")
+                    ])?.message
                     == "no artist 'nosuchartist' in the library")
             // Every value exists, only the combination matches nothing: no hint, still NoMatch.
-            let both = s.failure("Enqueue", [.string("songs"), s.filter([("artist", .string("bjork")), ("year", .int32(1999))]),
-                                             .string(""), .string("append")])
-            #expect(both?.name == "org.mpris.MediaPlayer2.linnet.Error.NoMatch" && both?.message == "no song matches the query")
+            let both = s.failure(
+                "Enqueue",
+                [
+                    .string("songs"), s.filter([("artist", .string("bjork")), ("year", .int32(1999))]),
+                    .string(""), .string("append")
+                ])
+            #expect(
+                both?.name == "org.mpris.MediaPlayer2.linnet.Error.NoMatch"
+                    && both?.message == "no song matches the query")
             // A misspelling within the edit bound, an album, and CheckFilter for clients that list (Query).
-            #expect(s.failure("Enqueue", [.string("songs"), s.filter([("genre", .string("jaz"))]), .string(""),
-                                          .string("append")])?.message == "no genre 'jaz'; did you mean 'Jazz'?")
-            let reply = try s.call("CheckFilter", [s.filter([("artist", .string("bjrok")), ("album", .string("Album 00001")),
-                                                             ("genre", .string("Rock"))])])
+            #expect(
+                s.failure(
+                    "Enqueue",
+                    [
+                        .string("songs"), s.filter([("genre", .string("jaz"))]), .string(""),
+                        .string("append")
+                    ])?.message == "no genre 'jaz'; did you mean 'Jazz'?")
+            let reply = try s.call(
+                "CheckFilter",
+                [
+                    s.filter([
+                        ("artist", .string("bjrok")), ("album", .string("Album 00001")),
+                        ("genre", .string("Rock"))
+                    ])
+                ])
             guard case .array(_, let misses)? = reply.first else { Issue.record("CheckFilter: \(reply)"); return }
             #expect(misses.count == 2)
             // Björk is spelled two ways in the tree; either spelling is the one name.
             if case .structure(let artist)? = misses.first, case .array(_, let names) = artist[2] {
-                #expect(artist[0] == .string("artist") && names.count == 1
+                #expect(
+                    artist[0] == .string("artist") && names.count == 1
                         && LibraryTree.fold(names.first?.stringValue ?? "") == "bjork", "\(artist)")
-            } else { Issue.record("no artist miss in \(misses)") }
+            } else {
+                Issue.record("no artist miss in \(misses)")
+            }
             if case .structure(let album)? = misses.last, case .array(_, let names) = album[2] {
                 #expect(names.first == .string("Album 00001 Sessions"), "\(names)")
-            } else { Issue.record("no album miss in \(misses)") }
+            } else {
+                Issue.record("no album miss in \(misses)")
+            }
             #expect(try s.f.tracks().isEmpty)
         }
     }

@@ -9,14 +9,15 @@ extension ServiceSuites {
         static let spec: [String: [String: String]] = [
             ServiceFixture.root: [
                 "CanQuit": "b", "Fullscreen": "b", "CanSetFullscreen": "b", "CanRaise": "b", "HasTrackList": "b",
-                "Identity": "s", "DesktopEntry": "s", "SupportedUriSchemes": "as", "SupportedMimeTypes": "as",
+                "Identity": "s", "DesktopEntry": "s", "SupportedUriSchemes": "as", "SupportedMimeTypes": "as"
             ],
             ServiceFixture.player: [
-                "PlaybackStatus": "s", "LoopStatus": "s", "Rate": "d", "Shuffle": "b", "Metadata": "a{sv}", "Volume": "d",
+                "PlaybackStatus": "s", "LoopStatus": "s", "Rate": "d", "Shuffle": "b", "Metadata": "a{sv}",
+                "Volume": "d",
                 "Position": "x", "MinimumRate": "d", "MaximumRate": "d", "CanGoNext": "b", "CanGoPrevious": "b",
-                "CanPlay": "b", "CanPause": "b", "CanSeek": "b", "CanControl": "b",
+                "CanPlay": "b", "CanPause": "b", "CanSeek": "b", "CanControl": "b"
             ],
-            ServiceFixture.trackList: ["Tracks": "ao", "CanEditTracks": "b"],
+            ServiceFixture.trackList: ["Tracks": "ao", "CanEditTracks": "b"]
         ]
 
         @Test func everyPropertyHasTheSpecType() throws {
@@ -24,7 +25,9 @@ extension ServiceSuites {
             try f.launch([ServiceFixture.demo])
             for (interface, properties) in Self.spec {
                 let out = try f.call("org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
-                guard case .dictionary(_, _, let entries)? = out.first else { Issue.record("GetAll \(interface)"); continue }
+                guard case .dictionary(_, _, let entries)? = out.first else {
+                    Issue.record("GetAll \(interface)"); continue
+                }
                 var seen: [String: String] = [:]
                 for e in entries {
                     guard case .string(let name) = e.key, case .variant(let v) = e.value else { continue }
@@ -50,8 +53,11 @@ extension ServiceSuites {
         @Test func introspectionDeclaresChangeModes() throws {
             let f = try ServiceFixture()
             try f.launch([ServiceFixture.demo])
-            let xml = try f.client.call(destination: ServiceFixture.bus, path: ServiceFixture.path,
-                                        interface: "org.freedesktop.DBus.Introspectable", method: "Introspect")
+            let xml =
+                try f.client.call(
+                    destination: ServiceFixture.bus, path: ServiceFixture.path,
+                    interface: "org.freedesktop.DBus.Introspectable", method: "Introspect"
+                )
                 .first?.stringValue ?? ""
             func annotation(_ property: String) -> String? {
                 guard let r = xml.range(of: "<property name=\"\(property)\"") else { return nil }
@@ -70,8 +76,12 @@ extension ServiceSuites {
                 #expect(xml.contains("<signal name=\"\(signal)\""), "\(signal)")
             }
             // busctl agrees on the types (an independent client).
-            let busctl = try Child.run("busctl", ["--address=\(f.servers.busAddress)", "get-property", ServiceFixture.bus,
-                                                  ServiceFixture.path, ServiceFixture.player, "Position", "Volume", "CanGoNext"])
+            let busctl = try Child.run(
+                "busctl",
+                [
+                    "--address=\(f.servers.busAddress)", "get-property", ServiceFixture.bus,
+                    ServiceFixture.path, ServiceFixture.player, "Position", "Volume", "CanGoNext"
+                ])
             let lines = busctl.output.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
             #expect(lines == ["x", "d", "b"])
         }

@@ -89,11 +89,22 @@ extension ServiceSuites {
             let demo = "file://" + ServiceFixture.demo + "/02-chords.flac"
             #expect(errorName { try f.call(Self.queue, "Add", [DBusValue([demo]), .string("later")]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Add", [DBusValue([String]()), .string("append")]) } == invalid)
-            #expect(errorName { try f.call(Self.queue, "Add", [DBusValue(["relative.mp3"]), .string("append")]) } == invalid)
-            #expect(errorName { try f.call(Self.queue, "Add", [DBusValue([demo, "http://[::1"]), .string("append")]) } == invalid)
+            #expect(
+                errorName { try f.call(Self.queue, "Add", [DBusValue(["relative.mp3"]), .string("append")]) } == invalid
+            )
+            #expect(
+                errorName { try f.call(Self.queue, "Add", [DBusValue([demo, "http://[::1"]), .string("append")]) }
+                    == invalid)
             #expect(errorName { try f.call(Self.queue, "Add", [DBusValue(["http://"]), .string("now")]) } == invalid)
-            #expect(errorName { try f.call(Self.queue, "Remove", [.array(element: .objectPath, [Self.track(3), Self.track(99_999)])]) } == invalid)
-            #expect(errorName { try f.call(Self.queue, "Remove", [.array(element: .objectPath, [.objectPath("/org/other/1")])]) } == invalid)
+            #expect(
+                errorName {
+                    try f.call(
+                        Self.queue, "Remove", [.array(element: .objectPath, [Self.track(3), Self.track(99_999)])])
+                } == invalid)
+            #expect(
+                errorName {
+                    try f.call(Self.queue, "Remove", [.array(element: .objectPath, [.objectPath("/org/other/1")])])
+                } == invalid)
             #expect(errorName { try f.call(Self.queue, "Move", [Self.track(99_999), .uint32(0)]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "Move", [Self.track(3), .uint32(1_996)]) } == invalid)
             #expect(errorName { try f.call(Self.queue, "GoTo", [.uint32(1_996)]) } == invalid)
@@ -102,14 +113,26 @@ extension ServiceSuites {
 
             // A second, independent client: busctl reads and calls the same interface.
             let env = f.environment
-            let busctl = try Child.run("busctl", ["--user", "get-property", ServiceFixture.bus, ServiceFixture.path,
-                                                  Self.queue, "Length", "Position"], environment: env)
+            let busctl = try Child.run(
+                "busctl",
+                [
+                    "--user", "get-property", ServiceFixture.bus, ServiceFixture.path,
+                    Self.queue, "Length", "Position"
+                ], environment: env)
             #expect(busctl.output == "u 1996\ni 1497\n", "\(busctl.output)")
-            let listed = try Child.run("busctl", ["--user", "call", ServiceFixture.bus, ServiceFixture.path, Self.queue,
-                                                  "List", "uu", "0", "2"], environment: env)
+            let listed = try Child.run(
+                "busctl",
+                [
+                    "--user", "call", ServiceFixture.bus, ServiceFixture.path, Self.queue,
+                    "List", "uu", "0", "2"
+                ], environment: env)
             #expect(listed.output.hasPrefix("a(oa{sv}) 2 \"/org/linnet/Track/2000\""), "\(listed.output)")
-            let bad = try Child.run("busctl", ["--user", "call", ServiceFixture.bus, ServiceFixture.path, Self.queue,
-                                               "GoTo", "u", "5000"], environment: env)
+            let bad = try Child.run(
+                "busctl",
+                [
+                    "--user", "call", ServiceFixture.bus, ServiceFixture.path, Self.queue,
+                    "GoTo", "u", "5000"
+                ], environment: env)
             #expect(bad.status != 0 && bad.output.contains("past the end"), "\(bad.output)")
 
             // Add: next after the current entry, append at the end, now after the current one and playing.
@@ -166,7 +189,8 @@ extension ServiceSuites {
             #expect(Array(after[0...2]) == Array(before[0...2]) && Array(after[4...]) == Array(before[3...]))
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
             // A malformed URI is refused at the call and the queue survives.
-            #expect(errorName { try f.call(ServiceFixture.player, "OpenUri", [.string("relative/x.mp3")]) }
+            #expect(
+                errorName { try f.call(ServiceFixture.player, "OpenUri", [.string("relative/x.mp3")]) }
                     == DBusError.Name.invalidArgs)
             #expect(try Self.all(f) == after)
         }

@@ -31,7 +31,7 @@ extension ServiceSuites {
             // Position (read from what is heard) advances at 1.5× the wall clock.
             try f.waitUntil("the new rate heard", timeout: 5) { try f.position() > 0 }
             let t0 = Date(), p0 = try f.position()
-            Thread.sleep(forTimeInterval: 2)    // a measured interval, not synchronisation
+            Thread.sleep(forTimeInterval: 2)  // a measured interval, not synchronisation
             let p1 = try f.position(), dt = Date().timeIntervalSince(t0)
             let speed = Double(p1 - p0) / 1e6 / dt
             print("Position advanced \(Double(p1 - p0) / 1e6) s in \(dt) s at Rate 1.5")

@@ -32,9 +32,11 @@ extension ServiceSuites {
         }
 
         static func settings(_ entries: [String: DBusValue]) -> DBusValue {
-            .dictionary(key: .string, value: .variant, entries.sorted { $0.key < $1.key }.map {
-                DBusDictEntry(.string($0.key), .variant($0.value))
-            })
+            .dictionary(
+                key: .string, value: .variant,
+                entries.sorted { $0.key < $1.key }.map {
+                    DBusDictEntry(.string($0.key), .variant($0.value))
+                })
         }
 
         func startPlaying(_ f: ServiceFixture, _ dir: TemporaryDirectory, seconds: Int = 30) throws {
@@ -54,9 +56,15 @@ extension ServiceSuites {
             try startPlaying(f, dir)
             let signals = try SignalRecorder(address: f.servers.busAddress)
             let path = dir.file("out.wav")
-            try f.call(Self.recorder, "StartRecording", [.string(path), Self.settings([
-                "source": .string("linnet_test.monitor"), "rate": .uint32(44100), "channels": .uint32(2),
-                "bits": .string("s16")])])
+            try f.call(
+                Self.recorder, "StartRecording",
+                [
+                    .string(path),
+                    Self.settings([
+                        "source": .string("linnet_test.monitor"), "rate": .uint32(44100), "channels": .uint32(2),
+                        "bits": .string("s16")
+                    ])
+                ])
             #expect(try f.get(Self.recorder, "RecordingState") == .string("recording"))
             try f.waitUntil("2 s recorded", timeout: 10) {
                 (try f.get(Self.recorder, "RecordedSeconds").doubleValue ?? 0) >= 2
@@ -68,7 +76,9 @@ extension ServiceSuites {
             try sleep(f, 0.8)
             let secondsWhilePaused = try f.get(Self.recorder, "RecordedSeconds").doubleValue ?? 0
             try sleep(f, 0.3)
-            #expect(try f.get(Self.recorder, "RecordedSeconds").doubleValue == secondsWhilePaused, "nothing counted while paused")
+            #expect(
+                try f.get(Self.recorder, "RecordedSeconds").doubleValue == secondsWhilePaused,
+                "nothing counted while paused")
             try f.call(Self.recorder, "ResumeRecording")
             let pauseLength = Date().timeIntervalSince(pausedAt)
             try sleep(f, 1.5)
@@ -124,7 +134,8 @@ extension ServiceSuites {
             let test = try Child.run("flac", ["-t", flac], environment: [:])
             #expect(test.status == 0, "flac -t: \(test.output)")
             let stat = try Child.run("sox", [flac, "-n", "stat"], environment: [:])
-            let length = stat.output.split(separator: "\n").first { $0.hasPrefix("Length (seconds):") }
+            let length =
+                stat.output.split(separator: "\n").first { $0.hasPrefix("Length (seconds):") }
                 .flatMap { Double($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
             #expect(length >= 2.0, "decoded \(length) s: \(stat.output)")
         }
@@ -140,17 +151,20 @@ extension ServiceSuites {
                 ("c.opus", ["rate": .uint32(48000)], "-"),
                 ("d.caf", ["bits": .string("float")], "32"),
                 ("e.wav", ["bits": .string("s32"), "rate": .uint32(48000)], "32"),
-                ("f.rec", ["format": .string("wav"), "bits": .string("s24")], "24"),
+                ("f.rec", ["format": .string("wav"), "bits": .string("s24")], "24")
             ]
             for (name, settings, bits) in cases {
                 signals.clear()
                 let path = dir.file(name)
-                try f.call(Self.recorder, "StartRecording", [.string(path), Self.settings(settings.merging(["source": .string("@monitor")]) { a, _ in a })])
+                try f.call(
+                    Self.recorder, "StartRecording",
+                    [.string(path), Self.settings(settings.merging(["source": .string("@monitor")]) { a, _ in a })])
                 try f.waitUntil("1 s of \(name)", timeout: 10) {
                     (try f.get(Self.recorder, "RecordedSeconds").doubleValue ?? 0) >= 1
                 }
                 try f.call(Self.recorder, "StopRecording")
-                #expect(signals.wait { $0.member == "RecordingFinished" }?.arguments == [.string(path), .string("stopped")])
+                #expect(
+                    signals.wait { $0.member == "RecordingFinished" }?.arguments == [.string(path), .string("stopped")])
                 if name.hasSuffix(".opus") {
                     let info = try Child.run("opusinfo", [path], environment: [:])
                     #expect(info.status == 0 && info.output.contains("Playback length"), "opusinfo: \(info.output)")
@@ -185,7 +199,7 @@ extension ServiceSuites {
                 ("x.wav", ["bits": .string("s12")], "bits"),
                 ("x.wav", ["colour": .string("red")], "colour"),
                 ("x.mp3", [:], "format"),
-                ("x.wav", ["format": .string("aiff")], "format"),
+                ("x.wav", ["format": .string("aiff")], "format")
             ]
             for (name, settings, key) in bad {
                 let path = dir.file(name)
@@ -217,12 +231,14 @@ extension ServiceSuites {
             try Data("keep me".utf8).write(to: URL(fileURLWithPath: kept))
             for (path, source) in [(missing, "no_such_source"), (kept, "no_such_source"), (missing, "linnet_test")] {
                 do {
-                    try f.call(Self.recorder, "StartRecording", [.string(path), Self.settings(["source": .string(source)])])
+                    try f.call(
+                        Self.recorder, "StartRecording", [.string(path), Self.settings(["source": .string(source)])])
                     Issue.record("source \(source) was accepted")
                 } catch let e as DBusError {
                     #expect(e.name == DBusError.Name.invalidArgs, "\(e)")
-                    #expect(e.message.contains("no source named '\(source)'") && e.message.contains("linnet_test.monitor"),
-                            "\(e.message)")
+                    #expect(
+                        e.message.contains("no source named '\(source)'") && e.message.contains("linnet_test.monitor"),
+                        "\(e.message)")
                 }
             }
             #expect(!FileManager.default.fileExists(atPath: missing), "the refused recording created its file")
@@ -231,7 +247,9 @@ extension ServiceSuites {
             #expect(try f.get(Self.recorder, "RecordingPath") == .string(""))
             // The same source name spelled right records (the check does not refuse real sources).
             let good = dir.file("good.wav")
-            try f.call(Self.recorder, "StartRecording", [.string(good), Self.settings(["source": .string("linnet_test.monitor")])])
+            try f.call(
+                Self.recorder, "StartRecording",
+                [.string(good), Self.settings(["source": .string("linnet_test.monitor")])])
             try f.call(Self.recorder, "StopRecording")
             #expect(signals.wait { $0.member == "RecordingFinished" }?.arguments == [.string(good), .string("stopped")])
             #expect(signals.all("RecordingFinished").count == 1, "a refused recording sent RecordingFinished")
@@ -245,16 +263,22 @@ extension ServiceSuites {
             let signals = try SignalRecorder(address: f.servers.busAddress)
             let module = try f.servers.sound.loadModule("module-null-sink", "sink_name=rec_gone norewinds=1")
             let path = dir.file("gone.wav")
-            try f.call(Self.recorder, "StartRecording", [.string(path), Self.settings(["source": .string("rec_gone.monitor")])])
-            try f.waitUntil("recording", timeout: 5) { (try f.get(Self.recorder, "RecordedSeconds").doubleValue ?? 0) >= 1 }
+            try f.call(
+                Self.recorder, "StartRecording", [.string(path), Self.settings(["source": .string("rec_gone.monitor")])]
+            )
+            try f.waitUntil("recording", timeout: 5) {
+                (try f.get(Self.recorder, "RecordedSeconds").doubleValue ?? 0) >= 1
+            }
             try f.servers.sound.unloadModule(module)
-            #expect(signals.wait { $0.member == "RecordingFinished" }?.arguments == [.string(path), .string("source-gone")])
+            #expect(
+                signals.wait { $0.member == "RecordingFinished" }?.arguments == [.string(path), .string("source-gone")])
             #expect(try f.get(Self.recorder, "RecordingState") == .string("idle"))
 
             // A full file system: a 300 kB tmpfs holds under 2 s of 44.1 kHz stereo s16.
             let mountPoint = dir.file("small")
             try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-            let mount = try Child.run("mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", mountPoint], environment: [:])
+            let mount = try Child.run(
+                "mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", mountPoint], environment: [:])
             guard mount.status == 0 else {
                 Issue.record("cannot mount a tmpfs for the disk-full case: \(mount.output)")
                 return

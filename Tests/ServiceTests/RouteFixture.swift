@@ -38,8 +38,9 @@ final class RouteFixture: @unchecked Sendable {
         call = directory.file("call.wav")
         try TestMedia.sineWAV(media, seconds: 60)
         try TestMedia.sineWAV(call, seconds: 1.5, frequency: 880)
-        bus = try Child("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
-                        output: directory.file("dbus.log"))
+        bus = try Child(
+            "dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
+            output: directory.file("dbus.log"))
         client = try Self.connect(busAddress)
         if withPulse { try startPulse(roleCork: roleCork, defaultSink: defaultSink) }
     }
@@ -56,12 +57,16 @@ final class RouteFixture: @unchecked Sendable {
 
     deinit {
         client.close()
-        for c in [daemon, pulse].compactMap({ $0 }) + pipewire.reversed() + [bus].compactMap({ $0 }) { c.kill(SIGKILL); _ = try? c.wait(timeout: 10) }
+        for c in [daemon, pulse].compactMap({ $0 }) + pipewire.reversed() + [bus].compactMap({ $0 }) {
+            c.kill(SIGKILL); _ = try? c.wait(timeout: 10)
+        }
     }
 
     var environment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS": busAddress, "PULSE_SERVER": pulseAddress, "XDG_STATE_HOME": directory.path,
-         "XDG_CONFIG_HOME": directory.file("config")]
+        [
+            "DBUS_SESSION_BUS_ADDRESS": busAddress, "PULSE_SERVER": pulseAddress, "XDG_STATE_HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.file("config")
+        ]
     }
 
     // MARK: - Sound server
@@ -70,20 +75,28 @@ final class RouteFixture: @unchecked Sendable {
     func startPulse(roleCork: Bool = false, defaultSink: String = "speakers") throws {
         if Self.onPipeWire { return try startPipeWire(defaultSink: defaultSink) }
         let config = directory.file("default.pa")
-        var lines = ["load-module module-native-protocol-unix socket=\(pulseSocket) auth-anonymous=1",
-                     "load-module module-null-sink sink_name=speakers sink_properties=device.form_factor=speaker",
-                     "load-module module-null-sink sink_name=headphones sink_properties=device.form_factor=headphone",
-                     "load-module module-null-sink sink_name=bt sink_properties=device.bus=bluetooth",
-                     "set-default-sink \(defaultSink)"]
+        var lines = [
+            "load-module module-native-protocol-unix socket=\(pulseSocket) auth-anonymous=1",
+            "load-module module-null-sink sink_name=speakers sink_properties=device.form_factor=speaker",
+            "load-module module-null-sink sink_name=headphones sink_properties=device.form_factor=headphone",
+            "load-module module-null-sink sink_name=bt sink_properties=device.bus=bluetooth",
+            "set-default-sink \(defaultSink)"
+        ]
         if roleCork { lines.append("load-module module-role-cork") }
         try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
         let runtime = directory.file("pulse-runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        pulse = try Child("pulseaudio", ["-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
-                                         "--use-pid-file=no", "--system=no", "--log-target=stderr", "-F", config],
-                          environment: ["XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": runtime,
-                                        "HOME": directory.path, "PULSE_STATE_PATH": directory.file("pulse-state")],
-                          output: directory.file("pulseaudio.log"))
+        pulse = try Child(
+            "pulseaudio",
+            [
+                "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
+                "--use-pid-file=no", "--system=no", "--log-target=stderr", "-F", config
+            ],
+            environment: [
+                "XDG_RUNTIME_DIR": runtime, "PULSE_RUNTIME_PATH": runtime,
+                "HOME": directory.path, "PULSE_STATE_PATH": directory.file("pulse-state")
+            ],
+            output: directory.file("pulseaudio.log"))
         try waitUntil("pulseaudio", timeout: 20) {
             guard self.pulse?.isRunning == true else { throw Failure(description: "pulseaudio exited") }
             return (try? self.pactl("info")) != nil
@@ -94,8 +107,10 @@ final class RouteFixture: @unchecked Sendable {
     private func startPipeWire(defaultSink: String) throws {
         let runtime = directory.file("pw-runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        let env = ["XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": busAddress, "HOME": directory.path,
-                   "XDG_CONFIG_HOME": directory.file("pw-config"), "XDG_STATE_HOME": directory.file("pw-state")]
+        let env = [
+            "XDG_RUNTIME_DIR": runtime, "DBUS_SESSION_BUS_ADDRESS": busAddress, "HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.file("pw-config"), "XDG_STATE_HOME": directory.file("pw-state")
+        ]
         let core = try Child("pipewire", [], environment: env, output: directory.file("pipewire.log"))
         pipewire = [core]
         try waitUntil("pipewire", timeout: 20) { FileManager.default.fileExists(atPath: runtime + "/pipewire-0") }
@@ -103,10 +118,13 @@ final class RouteFixture: @unchecked Sendable {
         pulse = try Child("pipewire-pulse", [], environment: env, output: directory.file("pipewire-pulse.log"))
         try waitUntil("pipewire-pulse", timeout: 20) { (try? self.pactl("info")) != nil }
         try pactl("load-module", "module-null-sink", "sink_name=speakers", "sink_properties=device.form_factor=speaker")
-        try pactl("load-module", "module-null-sink", "sink_name=headphones", "sink_properties=device.form_factor=headphone")
+        try pactl(
+            "load-module", "module-null-sink", "sink_name=headphones", "sink_properties=device.form_factor=headphone")
         try pactl("load-module", "module-null-sink", "sink_name=bt", "sink_properties=device.bus=bluetooth")
         // "Not supported" until WirePlumber has published its default-sink metadata.
-        try waitUntil("wireplumber's default sink", timeout: 20) { (try? self.pactl("set-default-sink", defaultSink)) != nil }
+        try waitUntil("wireplumber's default sink", timeout: 20) {
+            (try? self.pactl("set-default-sink", defaultSink)) != nil
+        }
     }
 
     /// Kills the sound server (a crash) and waits until it is gone.
@@ -130,8 +148,12 @@ final class RouteFixture: @unchecked Sendable {
     /// Unloads the null sink called `name` (its streams move to another sink, as on a Bluetooth disconnect).
     func unloadSink(_ name: String) throws {
         let modules = try pactl("list", "short", "modules")
-        guard let line = modules.split(separator: "\n").first(where: { $0.contains("sink_name=\(name) ") || $0.hasSuffix("sink_name=\(name)") }),
-              let index = line.split(separator: "\t").first else {
+        guard
+            let line = modules.split(separator: "\n").first(where: {
+                $0.contains("sink_name=\(name) ") || $0.hasSuffix("sink_name=\(name)")
+            }),
+            let index = line.split(separator: "\t").first
+        else {
             throw Failure(description: "no module for sink \(name) in \(modules)")
         }
         try pactl("unload-module", String(index))
@@ -152,8 +174,9 @@ final class RouteFixture: @unchecked Sendable {
     // MARK: - linnetd
 
     func launch(_ arguments: [String]) throws {
-        let p = try Child(ServiceFixture.binary, ["--state-dir", directory.file("state"), "--no-restore"] + arguments,
-                          environment: environment, output: logPath)
+        let p = try Child(
+            ServiceFixture.binary, ["--state-dir", directory.file("state"), "--no-restore"] + arguments,
+            environment: environment, output: logPath)
         daemon = p
         try waitUntil("linnetd on the bus", timeout: 20) {
             guard p.isRunning else { throw Failure(description: "linnetd exited: \(self.log())") }
@@ -164,8 +187,9 @@ final class RouteFixture: @unchecked Sendable {
     func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     func get(_ interface: String, _ name: String) throws -> DBusValue {
-        try client.getProperty(destination: ServiceFixture.bus, path: ServiceFixture.path, interface: interface,
-                               name: name, timeout: .seconds(10))
+        try client.getProperty(
+            destination: ServiceFixture.bus, path: ServiceFixture.path, interface: interface,
+            name: name, timeout: .seconds(10))
     }
 
     func status() throws -> String { try get(ServiceFixture.player, "PlaybackStatus").stringValue ?? "?" }
@@ -178,8 +202,9 @@ final class RouteFixture: @unchecked Sendable {
 
     @discardableResult
     func callPlayer(_ method: String) throws -> [DBusValue] {
-        try client.call(destination: ServiceFixture.bus, path: ServiceFixture.path, interface: ServiceFixture.player,
-                        method: method, timeout: .seconds(10))
+        try client.call(
+            destination: ServiceFixture.bus, path: ServiceFixture.path, interface: ServiceFixture.player,
+            method: method, timeout: .seconds(10))
     }
 
     /// Waits for a condition about an external process (polled with a deadline; it gives us no event).
@@ -188,7 +213,10 @@ final class RouteFixture: @unchecked Sendable {
         while true {
             if try condition() { return }
             if Date() > deadline {
-                throw Failure(description: "timed out after \(timeout) s waiting for \(what)\n\((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+                throw Failure(
+                    description:
+                        "timed out after \(timeout) s waiting for \(what)\n\((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")"
+                )
             }
             Thread.sleep(forTimeInterval: 0.005)
         }

@@ -38,8 +38,12 @@ extension ServiceSuites {
             // What desktop tools see.
             let r = try Child.run("playerctl", ["-p", "linnet", "status"], environment: f.environment)
             #expect(r.output.trimmingCharacters(in: .whitespacesAndNewlines) == "Paused")
-            let b = try Child.run("busctl", ["--address=\(f.busAddress)", "get-property", ServiceFixture.bus,
-                                             ServiceFixture.path, RouteFixture.route, "Route"], environment: f.environment)
+            let b = try Child.run(
+                "busctl",
+                [
+                    "--address=\(f.busAddress)", "get-property", ServiceFixture.bus,
+                    ServiceFixture.path, RouteFixture.route, "Route"
+                ], environment: f.environment)
             #expect(b.status == 0 && b.output.hasPrefix("a{sv}") && b.output.contains("\"speakers\""), "\(b.output)")
             #expect(b.output.contains("\"Privacy\" s \"public\""), "\(b.output)")
         }
@@ -48,10 +52,14 @@ extension ServiceSuites {
         func headphonesComingBackResumeOnlyWithTheWindow(window: Int) throws {
             let f = try RouteFixture(defaultSink: "headphones")
             try f.launch(["--auto-resume-window", String(window), f.media])
-            try f.waitUntil("playing on headphones", timeout: 15) { try f.status() == "Playing" && f.routeSink() == "headphones" }
+            try f.waitUntil("playing on headphones", timeout: 15) {
+                try f.status() == "Playing" && f.routeSink() == "headphones"
+            }
             let stream = try f.ourSinkInput()
             try f.pactl("move-sink-input", stream, "speakers")
-            try f.waitUntil("paused on speakers", timeout: 5) { try f.status() == "Paused" && f.routeSink() == "speakers" }
+            try f.waitUntil("paused on speakers", timeout: 5) {
+                try f.status() == "Paused" && f.routeSink() == "speakers"
+            }
             let signals = try SignalRecorder(address: f.busAddress)
             try f.pactl("move-sink-input", stream, "headphones")
             #expect(signals.wait { $0.member == "RouteChanged" } != nil)
@@ -70,7 +78,8 @@ extension ServiceSuites {
             // either way.)
             #expect(changed.flatMap(reason) == "noSuitableRoute")
             #expect(try f.route().isEmpty)
-            try f.pactl("load-module", "module-null-sink", "sink_name=speakers", "sink_properties=device.form_factor=speaker")
+            try f.pactl(
+                "load-module", "module-null-sink", "sink_name=speakers", "sink_properties=device.form_factor=speaker")
             try f.callPlayer("Play")
             // (pipewire-pulse may leave the paused stream on its placeholder; WirePlumber moves it when it likes.)
             try f.waitUntil("playing on the new speakers", timeout: 10) {
@@ -83,7 +92,8 @@ extension ServiceSuites {
         @Test func movingToHeadphonesKeepsPlaying() throws {
             let f = try RouteFixture(defaultSink: "speakers")
             try play(f, on: "speakers")
-            try f.pactl("load-module", "module-null-sink", "sink_name=phones2", "sink_properties=device.form_factor=headphone")
+            try f.pactl(
+                "load-module", "module-null-sink", "sink_name=phones2", "sink_properties=device.form_factor=headphone")
             let signals = try SignalRecorder(address: f.busAddress)
             try f.pactl("move-sink-input", try f.ourSinkInput(), "phones2")
             let changed = signals.wait { $0.member == "RouteChanged" }
@@ -112,7 +122,8 @@ extension ServiceSuites {
             let f = try RouteFixture(roleCork: roleCork)
             try play(f, on: "speakers")
             let signals = try SignalRecorder(address: f.busAddress)
-            let call = try Child("paplay", ["--property=media.role=phone", f.call], environment: ["PULSE_SERVER": f.pulseAddress])
+            let call = try Child(
+                "paplay", ["--property=media.role=phone", f.call], environment: ["PULSE_SERVER": f.pulseAddress])
             try f.waitUntil("interrupted", timeout: 5) { try f.status() == "Paused" && f.interrupted() }
             #expect(signals.wait { $0.member == "Interruption" }?.arguments.first == .string("began"))
             try call.wait(timeout: 20)
@@ -126,7 +137,8 @@ extension ServiceSuites {
             let f = try RouteFixture(roleCork: roleCork)
             try play(f, on: "speakers")
             let signals = try SignalRecorder(address: f.busAddress)
-            let call = try Child("paplay", ["--property=media.role=phone", f.call], environment: ["PULSE_SERVER": f.pulseAddress])
+            let call = try Child(
+                "paplay", ["--property=media.role=phone", f.call], environment: ["PULSE_SERVER": f.pulseAddress])
             try f.waitUntil("interrupted", timeout: 5) { try f.status() == "Paused" && f.interrupted() }
             try f.callPlayer("Pause")
             try call.wait(timeout: 20)
@@ -140,7 +152,9 @@ extension ServiceSuites {
             try f.waitUntil("3 s heard", timeout: 15) { try f.position() > 3_000_000 }
             let before = try f.position()
             try f.killPulse()
-            try f.waitUntil("output gone", timeout: 5) { try f.get(RouteFixture.route, "OutputAvailable") == .boolean(false) }
+            try f.waitUntil("output gone", timeout: 5) {
+                try f.get(RouteFixture.route, "OutputAvailable") == .boolean(false)
+            }
             // Meanwhile: Paused where it was (nothing is heard), not Stopped.
             #expect(try f.status() == "Paused")
             #expect(abs(try f.position() - before) < 1_500_000)
@@ -149,7 +163,9 @@ extension ServiceSuites {
             try f.waitUntil("playing again", timeout: 5) { try f.status() == "Playing" && f.position() > 0 }
             let resumeTime = Date().timeIntervalSince(back)
             let after = try f.position()
-            print("server back → Playing: \(Int(resumeTime * 1000)) ms; position \(before / 1000) ms → \(after / 1000) ms")
+            print(
+                "server back → Playing: \(Int(resumeTime * 1000)) ms; position \(before / 1000) ms → \(after / 1000) ms"
+            )
             #expect(resumeTime < 2)
             #expect(abs(after - before) < 1_500_000)
             #expect(try f.callPlayer("Pause").isEmpty)
@@ -160,11 +176,15 @@ extension ServiceSuites {
             try play(f, on: "speakers")
             try f.waitUntil("2 s heard", timeout: 15) { try f.position() > 2_000_000 }
             try f.killPulse()
-            try f.waitUntil("output gone", timeout: 5) { try f.get(RouteFixture.route, "OutputAvailable") == .boolean(false) }
+            try f.waitUntil("output gone", timeout: 5) {
+                try f.get(RouteFixture.route, "OutputAvailable") == .boolean(false)
+            }
             let before = try f.position()
             try f.callPlayer("Pause")
             try f.startPulse()
-            try f.waitUntil("output back", timeout: 5) { try f.get(RouteFixture.route, "OutputAvailable") == .boolean(true) }
+            try f.waitUntil("output back", timeout: 5) {
+                try f.get(RouteFixture.route, "OutputAvailable") == .boolean(true)
+            }
             // The paused load answers at once; the position is where it was.
             try f.waitUntil("loaded", timeout: 5) { abs(try f.position() - before) < 200_000 }
             #expect(try f.status() == "Paused")

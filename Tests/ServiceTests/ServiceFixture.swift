@@ -36,9 +36,12 @@ final class ServiceFixture: @unchecked Sendable {
     var extraEnvironment: [String: String] = [:]
 
     var environment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS": servers.busAddress, "PULSE_SERVER": servers.pulseAddress, "XDG_STATE_HOME": stateDir.path,
-         "XDG_CACHE_HOME": stateDir.file("cache"), "XDG_CONFIG_HOME": stateDir.file("config")]
-            .merging(extraEnvironment) { $1 }
+        [
+            "DBUS_SESSION_BUS_ADDRESS": servers.busAddress, "PULSE_SERVER": servers.pulseAddress,
+            "XDG_STATE_HOME": stateDir.path,
+            "XDG_CACHE_HOME": stateDir.file("cache"), "XDG_CONFIG_HOME": stateDir.file("config")
+        ]
+        .merging(extraEnvironment) { $1 }
     }
 
     /// The built linnetd next to this test bundle (or $LINNETD).
@@ -63,8 +66,9 @@ final class ServiceFixture: @unchecked Sendable {
     /// Starts linnetd with `arguments` (the state dir is always ours) and waits until it owns `name`.
     @discardableResult
     func launch(_ arguments: [String] = [], waitFor name: String = ServiceFixture.bus) throws -> Child {
-        let p = try Child(Self.binary, ["--state-dir", stateDir.file("state")] + arguments, environment: environment,
-                          output: logPath)
+        let p = try Child(
+            Self.binary, ["--state-dir", stateDir.file("state")] + arguments, environment: environment,
+            output: logPath)
         daemon = p
         try waitUntil("\(name) owned", timeout: 20) { (try? self.client.nameOwner(name)) != nil || !p.isRunning }
         guard p.isRunning else { throw Failure(description: "linnetd exited \(p.terminationStatus): \(log())") }
@@ -87,18 +91,21 @@ final class ServiceFixture: @unchecked Sendable {
     // MARK: - Bus helpers
 
     func get(_ interface: String, _ name: String) throws -> DBusValue {
-        try client.getProperty(destination: Self.bus, path: Self.path, interface: interface, name: name, timeout: .seconds(10))
+        try client.getProperty(
+            destination: Self.bus, path: Self.path, interface: interface, name: name, timeout: .seconds(10))
     }
 
     func set(_ interface: String, _ name: String, _ value: DBusValue) throws {
-        try client.setProperty(destination: Self.bus, path: Self.path, interface: interface, name: name, value: value,
-                               timeout: .seconds(10))
+        try client.setProperty(
+            destination: Self.bus, path: Self.path, interface: interface, name: name, value: value,
+            timeout: .seconds(10))
     }
 
     @discardableResult
     func call(_ interface: String, _ method: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
-        try client.call(destination: Self.bus, path: Self.path, interface: interface, method: method,
-                        arguments: arguments, timeout: .seconds(10))
+        try client.call(
+            destination: Self.bus, path: Self.path, interface: interface, method: method,
+            arguments: arguments, timeout: .seconds(10))
     }
 
     func status() throws -> String { try get(Self.player, "PlaybackStatus").stringValue ?? "?" }
@@ -107,7 +114,9 @@ final class ServiceFixture: @unchecked Sendable {
         (try get(Self.player, "Metadata").stringKeyedDictionary ?? [:]).mapValues(\.unwrappingVariants)
     }
     func trackID() throws -> String? { try metadata()["mpris:trackid"]?.stringValue }
-    func tracks() throws -> [String] { try get(Self.trackList, "Tracks").as([DBusObjectPath].self)?.map(\.rawValue) ?? [] }
+    func tracks() throws -> [String] {
+        try get(Self.trackList, "Tracks").as([DBusObjectPath].self)?.map(\.rawValue) ?? []
+    }
 
     /// Runs playerctl against our player on our bus.
     @discardableResult
@@ -122,7 +131,9 @@ final class ServiceFixture: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if try condition() { return }
-            if Date() > deadline { throw Failure(description: "timed out after \(timeout) s waiting for \(what)\n\(log())") }
+            if Date() > deadline {
+                throw Failure(description: "timed out after \(timeout) s waiting for \(what)\n\(log())")
+            }
             Thread.sleep(forTimeInterval: 0.02)
         }
     }

@@ -13,7 +13,9 @@ extension ServiceSuites {
 
         /// A stream server on a media folder (a 20 s tone as MP3, M4A, ADTS and AAC in MPEG-TS) that is also the
         /// library folder; `before` runs before linnetd starts (with the server's URLs known).
-        func start(_ before: (ServiceFixture, StreamServer) throws -> Void = { _, _ in }) throws -> (ServiceFixture, StreamServer) {
+        func start(_ before: (ServiceFixture, StreamServer) throws -> Void = { _, _ in }) throws -> (
+            ServiceFixture, StreamServer
+        ) {
             let f = try ServiceFixture()
             let media = f.stateDir.file("media")
             try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
@@ -24,9 +26,11 @@ extension ServiceSuites {
             try TestMedia.ffmpeg(wav, to: media + "/tone-aac.ts")
             try TestMedia.ffmpeg(wav, to: media + "/tone.aac")
             let server = try StreamServer(mediaDirectory: media)
-            f.extraEnvironment = ["LINNET_STREAM_READ_TIMEOUT": "3", "LINNET_STREAM_RECONNECT_DELAY": "0.05",
-                                  "XDG_DATA_HOME": f.stateDir.file("data"),
-                                  "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"]
+            f.extraEnvironment = [
+                "LINNET_STREAM_READ_TIMEOUT": "3", "LINNET_STREAM_RECONNECT_DELAY": "0.05",
+                "XDG_DATA_HOME": f.stateDir.file("data"),
+                "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"
+            ]
             try before(f, server)
             try f.launch(["--no-restore", "--library", media])
             return (f, server)
@@ -83,9 +87,11 @@ extension ServiceSuites {
             let (f, server) = try start { f, server in
                 // The station file of older versions: imported once, then renamed.
                 oldFile = f.stateDir.file("data") + "/linnet/stations"
-                try FileManager.default.createDirectory(atPath: f.stateDir.file("data") + "/linnet",
-                                                        withIntermediateDirectories: true)
-                try "Old FM\t\(server.url("/icy/tone.mp3"))\nbroken line\n".write(toFile: oldFile, atomically: true, encoding: .utf8)
+                try FileManager.default.createDirectory(
+                    atPath: f.stateDir.file("data") + "/linnet",
+                    withIntermediateDirectories: true)
+                try "Old FM\t\(server.url("/icy/tone.mp3"))\nbroken line\n".write(
+                    toFile: oldFile, atomically: true, encoding: .utf8)
             }
             #expect(try linnet(f, ["radio", "list"]).output == "Old FM  \(server.url("/icy/tone.mp3"))\n")
             #expect(!FileManager.default.fileExists(atPath: oldFile))
@@ -110,10 +116,13 @@ extension ServiceSuites {
             let (f, server) = try start()
             do {
                 try f.waitUntil("the library scanned", timeout: 20) {
-                    try f.get(Self.library, "Scanning") == .boolean(false) && (f.get(Self.library, "Songs").integerValue ?? 0) >= 1
+                    try f.get(Self.library, "Scanning") == .boolean(false)
+                        && (f.get(Self.library, "Songs").integerValue ?? 0) >= 1
                 }
             } catch {
-                Issue.record("\(error): Songs \(try f.get(Self.library, "Songs")) Scanning \(try f.get(Self.library, "Scanning"))\n\(f.log())")
+                Issue.record(
+                    "\(error): Songs \(try f.get(Self.library, "Songs")) Scanning \(try f.get(Self.library, "Scanning"))\n\(f.log())"
+                )
                 return
             }
             let radio = server.url("/icy/tone.mp3")
@@ -129,7 +138,9 @@ extension ServiceSuites {
             let exportedEntries = exported.split(separator: "\n").filter { !$0.hasPrefix("#") }
             let shown = try linnet(f, ["playlist", "show", "mix"])
             let shownLines = shown.output.split(separator: "\n")
-            #expect(shown.status == 0 && shownLines.count == exportedEntries.count && exportedEntries.count >= 2, "\(shown.output)")
+            #expect(
+                shown.status == 0 && shownLines.count == exportedEntries.count && exportedEntries.count >= 2,
+                "\(shown.output)")
             #expect(shownLines.last?.hasPrefix("\(shownLines.count)  \(radio)") == true, "\(shown.output)")
             let json = try linnet(f, ["playlist", "show", "Mix", "--json"]).output
             #expect(json.split(separator: "\n").last?.contains("\"linnet:stream\":true") == true, "\(json)")
@@ -142,13 +153,17 @@ extension ServiceSuites {
 
             let reply = try f.call(Self.library, "ListPlaylists")
             guard case .array(_, let rows)? = reply.first,
-                  let mix = rows.compactMap({ row -> String? in
-                      guard case .dictionary(_, _, let entries) = row,
-                            entries.contains(where: { $0.key == .string("name") && $0.value.unwrappingVariants == .string("Mix") }),
-                            let id = entries.first(where: { $0.key == .string("id") })?.value.unwrappingVariants,
-                            case .objectPath(let p) = id else { return nil }
-                      return p.rawValue
-                  }).first else {
+                let mix = rows.compactMap({ row -> String? in
+                    guard case .dictionary(_, _, let entries) = row,
+                        entries.contains(where: {
+                            $0.key == .string("name") && $0.value.unwrappingVariants == .string("Mix")
+                        }),
+                        let id = entries.first(where: { $0.key == .string("id") })?.value.unwrappingVariants,
+                        case .objectPath(let p) = id
+                    else { return nil }
+                    return p.rawValue
+                }).first
+            else {
                 Issue.record("no Mix playlist in \(reply)"); return
             }
             try f.call(Self.playlists, "ActivatePlaylist", [.objectPath(DBusObjectPath(mix)!)])

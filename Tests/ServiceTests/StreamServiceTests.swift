@@ -10,7 +10,8 @@ extension ServiceSuites {
         static let stream = "org.mpris.MediaPlayer2.linnet.Stream"
         /// The `linnet` client built next to linnetd.
         static var linnet: String {
-            URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet").path
+            URL(fileURLWithPath: ServiceFixture.binary).deletingLastPathComponent().appendingPathComponent("linnet")
+                .path
         }
 
         /// A fixture with a stream server on the shared test media, and short network timeouts.
@@ -21,9 +22,11 @@ extension ServiceSuites {
             try TestMedia.sineWAV(media + "/tone.wav", seconds: 20)
             try TestMedia.lame(media + "/tone.wav", to: media + "/tone.mp3", options: ["-b", "128"])
             let server = try StreamServer(mediaDirectory: media)
-            f.extraEnvironment = ["LINNET_STREAM_READ_TIMEOUT": "3", "LINNET_STREAM_LOW_SPEED_TIME": "2",
-                                  "LINNET_STREAM_RECONNECT_DELAY": "0.05", "LINNET_STREAM_RECONNECTS": "2",
-                                  "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"].merging(extra) { $1 }
+            f.extraEnvironment = [
+                "LINNET_STREAM_READ_TIMEOUT": "3", "LINNET_STREAM_LOW_SPEED_TIME": "2",
+                "LINNET_STREAM_RECONNECT_DELAY": "0.05", "LINNET_STREAM_RECONNECTS": "2",
+                "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1"
+            ].merging(extra) { $1 }
             try f.launch(["--no-restore"])
             return (f, server)
         }
@@ -72,8 +75,9 @@ extension ServiceSuites {
         @Test func icyTitlesBecomeMetadataWithinASecond() throws {
             let (f, server) = try start()
             let signals = try SignalRecorder(address: f.servers.busAddress)
-            try f.call(ServiceFixture.player, "OpenUri",
-                       [.string(server.url("/icy/tone.mp3?metaint=4000&every=1.5&title=Test%20Artist%20-%20Song"))])
+            try f.call(
+                ServiceFixture.player, "OpenUri",
+                [.string(server.url("/icy/tone.mp3?metaint=4000&every=1.5&title=Test%20Artist%20-%20Song"))])
             try f.waitUntil("Playing", timeout: 10) { try f.status() == "Playing" }
             // Wait for the third title (the first comes with the connection), then compare send and arrival times.
             try f.waitUntil("title #2", timeout: 15) { (try f.metadata()["xesam:title"]?.stringValue) == "Song #2" }
@@ -88,8 +92,9 @@ extension ServiceSuites {
             // Seek on a live stream has no effect (MPRIS: CanSeek false), and is no stream error.
             try f.call(ServiceFixture.player, "Seek", [.int64(10_000_000)])
             let status = try Child.run(Self.linnet, ["status"], environment: f.environment)
-            #expect(status.output.contains("Station: Linnet Test Radio") && status.output.contains("Buffer: "),
-                    "\(status.output)")
+            #expect(
+                status.output.contains("Station: Linnet Test Radio") && status.output.contains("Buffer: "),
+                "\(status.output)")
             let sent = ((try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? "").split(separator: "\n")
                 .first { $0.hasPrefix("META StreamTitle='Test Artist - Song #2'") }
                 .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
@@ -148,7 +153,8 @@ extension ServiceSuites {
             let (f, server) = try start(Self.patient)
             let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
             // No answer at all until the test lets it go: Linnet is connecting when Pause arrives.
-            try f.call(ServiceFixture.player, "OpenUri", [.string(server.url("/hold/tone.mp3?key=headers&stage=headers"))])
+            try f.call(
+                ServiceFixture.player, "OpenUri", [.string(server.url("/hold/tone.mp3?key=headers&stage=headers"))])
             try f.waitUntil("the connect reached the server", timeout: 5) {
                 server.requests.contains { $0.contains("key=headers") }
             }
@@ -166,7 +172,9 @@ extension ServiceSuites {
             #expect(peak(recorder.samples()[...]) < 100, "sound was heard while paused")
             #expect(try f.status() == "Paused")
             try f.playerctl("play")
-            try f.waitUntil("the tone heard after Play", timeout: 10) { peak(recorder.samples().suffix(4410)[...]) > 8000 }
+            try f.waitUntil("the tone heard after Play", timeout: 10) {
+                peak(recorder.samples().suffix(4410)[...]) > 8000
+            }
         }
 
         @Test func hostileStreamsEndInStreamErrorAndTheQueueMovesOn() throws {
@@ -175,8 +183,10 @@ extension ServiceSuites {
             let t = ServiceFixture.trackList
             let noTrack = DBusValue.objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")
             try f.call(t, "AddTrack", [.string(server.url("/f/tone.mp3")), noTrack, .boolean(false)])
-            for path in ["/loop", "/tofile", "/bigheaders", "/garbage", "/html", "/icyraw?kind=absurd", "/slow",
-                         "/hlsself.m3u8", "/hlsmillion.m3u8", "/lying/tone.mp3"] {
+            for path in [
+                "/loop", "/tofile", "/bigheaders", "/garbage", "/html", "/icyraw?kind=absurd", "/slow",
+                "/hlsself.m3u8", "/hlsmillion.m3u8", "/lying/tone.mp3"
+            ] {
                 try f.call(t, "AddTrack", [.string(server.url(path)), noTrack, .boolean(false)])
             }
             // The hostile entries come first (each was inserted at the start); play from the first of them.
@@ -187,14 +197,16 @@ extension ServiceSuites {
             let errors = signals.all("StreamError")
             #expect(errors.count == 10, "\(errors.map(\.arguments))")
             let log = f.log()
-            for needle in ["too many redirects", "unsupported scheme", "headers exceed 64 KB", "not audio",
-                           "icy-metaint", "too slow", "refers to itself", "playlist larger than",
-                           "after 2 reconnects"] {
+            for needle in [
+                "too many redirects", "unsupported scheme", "headers exceed 64 KB", "not audio",
+                "icy-metaint", "too slow", "refers to itself", "playlist larger than",
+                "after 2 reconnects"
+            ] {
                 #expect(log.lowercased().contains(needle.lowercased()), "log lacks \(needle)")
             }
             #expect(f.daemon?.isRunning == true)
         }
-    
+
         @Test func radioStationsPlayAndStreamsPersistInTheState() throws {
             let (f, server) = try start()
             var env = f.environment
@@ -237,8 +249,9 @@ extension ServiceSuites {
             let recorder = try f.servers.sound.recordMonitor(of: "linnet_test")
             try f.call(ServiceFixture.player, "OpenUri", [.string(untrusted.url("/f/tone.mp3"))])
             let error = signals.wait(timeout: 10) { $0.member == "StreamError" }
-            #expect(error?.arguments.last?.stringValue?.contains("TLS verification failed") == true,
-                    "\(String(describing: error?.arguments))")
+            #expect(
+                error?.arguments.last?.stringValue?.contains("TLS verification failed") == true,
+                "\(String(describing: error?.arguments))")
             try f.call(ServiceFixture.player, "OpenUri", [.string(trusted.url("/f/tone.mp3"))])
             try f.waitUntil("the tone heard over https", timeout: 10) {
                 try f.status() == "Playing" && peak(recorder.samples().suffix(4410)[...]) > 8000

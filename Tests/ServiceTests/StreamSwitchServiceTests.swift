@@ -26,7 +26,9 @@ extension ServiceSuites {
         }
 
         /// Held servers stay held: no low-speed or read timeout of Linnet's ends them during a test.
-        func start() throws -> (ServiceFixture, StreamServer) { try StreamServiceTests().start(StreamServiceTests.patient) }
+        func start() throws -> (ServiceFixture, StreamServer) {
+            try StreamServiceTests().start(StreamServiceTests.patient)
+        }
 
         /// RMS of each 10 ms window (441 stereo frames) of `samples`.
         func windowRMS(_ samples: [Int16]) -> [Double] {
@@ -37,8 +39,10 @@ extension ServiceSuites {
         }
 
         /// Plays the radio `id` (a 440 Hz tone at half scale, its own connection), performs `kind`, and measures.
-        func measure(_ kind: Switch, _ f: ServiceFixture, _ server: StreamServer, _ recorder: MonitorRecorder,
-                     id: String) throws -> Figures {
+        func measure(
+            _ kind: Switch, _ f: ServiceFixture, _ server: StreamServer, _ recorder: MonitorRecorder,
+            id: String
+        ) throws -> Figures {
             let radio = server.url("/icy/tone.mp3?metaint=4000&id=\(id)")
             let slow = server.url("/hold/tone.mp3?key=never&stage=headers&id=\(id)")
             try f.call(ServiceFixture.player, "OpenUri", [.string(radio)])
@@ -61,15 +65,17 @@ extension ServiceSuites {
             }
             let replied = DispatchTime.now().uptimeNanoseconds
             let repliedWall = Date().timeIntervalSince1970
-            let closed = try #require(server.waitForCloses(of: "/icy/tone.mp3?metaint=4000&id=\(id)", timeout: 5),
-                                      "the radio's connection was never closed (\(kind.rawValue))")
+            let closed = try #require(
+                server.waitForCloses(of: "/icy/tone.mp3?metaint=4000&id=\(id)", timeout: 5),
+                "the radio's connection was never closed (\(kind.rawValue))")
             // Half a second of monitor after the reply: the tone must have ended near its start.
             #expect(recorder.waitFor(frames: recorder.frameCount + 22050))
             let rms = windowRMS(recorder.samples())
             let lastLoud = try #require(rms.lastIndex { $0 > 500 })
             let heardUntil = try #require(recorder.time(ofFrame: (lastLoud + 1) * 441))
-            return Figures(heardMs: (Double(heardUntil) - Double(replied)) / 1e6,
-                           closedMs: (closed[0] - repliedWall) * 1000)
+            return Figures(
+                heardMs: (Double(heardUntil) - Double(replied)) / 1e6,
+                closedMs: (closed[0] - repliedWall) * 1000)
         }
 
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -82,13 +88,15 @@ extension ServiceSuites {
                 var figures: [Figures] = []
                 for round in 0..<Self.rounds {
                     let fig = try measure(kind, f, server, recorder, id: "\(kind)-\(round)")
-                    #expect(fig.heardMs < 100, "\(kind.rawValue): the radio was heard \(fig.heardMs) ms after the reply")
+                    #expect(
+                        fig.heardMs < 100, "\(kind.rawValue): the radio was heard \(fig.heardMs) ms after the reply")
                     #expect(fig.closedMs < 1000, "\(kind.rawValue): the radio was connected \(fig.closedMs) ms after")
                     figures.append(fig)
                 }
-                report.append("\(kind.rawValue): heard \(figures.map { Int($0.heardMs) }) ms (median "
-                              + "\(Int(median(figures.map(\.heardMs))))), closed \(figures.map { Int($0.closedMs) }) ms "
-                              + "(median \(Int(median(figures.map(\.closedMs)))))")
+                report.append(
+                    "\(kind.rawValue): heard \(figures.map { Int($0.heardMs) }) ms (median "
+                        + "\(Int(median(figures.map(\.heardMs))))), closed \(figures.map { Int($0.closedMs) }) ms "
+                        + "(median \(Int(median(figures.map(\.closedMs)))))")
             }
             print("switch figures:\n" + report.joined(separator: "\n"))
             #expect(f.daemon?.isRunning == true)
@@ -135,7 +143,8 @@ extension ServiceSuites {
             func announced(_ status: String) -> Bool {
                 signals.wait(timeout: 5) { s in
                     s.member == "PropertiesChanged" && s.arguments.first == .string(ServiceFixture.player)
-                        && s.arguments[1].stringKeyedDictionary?["PlaybackStatus"]?.unwrappingVariants == .string(status)
+                        && s.arguments[1].stringKeyedDictionary?["PlaybackStatus"]?.unwrappingVariants
+                            == .string(status)
                 } != nil
             }
             // From Stopped: the server holds its answer, so all of this happens while Linnet connects.

@@ -8,7 +8,7 @@ extension ServiceSuites.StreamServiceTests {
     func titles(_ signals: SignalRecorder) -> [String] {
         signals.all("PropertiesChanged").compactMap { s in
             guard s.arguments.first == .string(ServiceFixture.player),
-                  let m = s.arguments.dropFirst().first?.stringKeyedDictionary?["Metadata"]?.unwrappingVariants
+                let m = s.arguments.dropFirst().first?.stringKeyedDictionary?["Metadata"]?.unwrappingVariants
             else { return nil }
             return m.stringKeyedDictionary?["xesam:title"]?.unwrappingVariants.stringValue
         }

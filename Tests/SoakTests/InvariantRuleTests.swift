@@ -59,7 +59,9 @@ import Testing
 
     // MARK: - Position
 
-    func read(_ sent: Double, _ us: Int64) -> PositionRead { PositionRead(sent: sent, received: sent + 0.002, microseconds: us) }
+    func read(_ sent: Double, _ us: Int64) -> PositionRead {
+        PositionRead(sent: sent, received: sent + 0.002, microseconds: us)
+    }
 
     @Test func positionGoingBackWhilePlayingIsAViolation() {
         let t = timeline("Playing")
@@ -96,15 +98,28 @@ import Testing
     @Test func aPropertiesChangedRepeatingTheMirroredValueIsFlagged() {
         var m = PropertyMirror()
         let player = "org.mpris.MediaPlayer2.Player"
-        #expect(m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Playing"))], invalidated: []).isEmpty)
-        #expect(m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Playing")),
-                                                     "Volume": .variant(.double(0.5))], invalidated: []) == ["PlaybackStatus"])
-        #expect(m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Paused"))], invalidated: []).isEmpty)
+        #expect(
+            m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Playing"))], invalidated: [])
+                .isEmpty)
+        #expect(
+            m.apply(
+                interface: player,
+                changed: [
+                    "PlaybackStatus": .variant(.string("Playing")),
+                    "Volume": .variant(.double(0.5))
+                ], invalidated: []) == ["PlaybackStatus"])
+        #expect(
+            m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Paused"))], invalidated: [])
+                .isEmpty)
         // The same value on another interface is another property.
-        #expect(m.apply(interface: "org.example.Other", changed: ["PlaybackStatus": .string("Paused")], invalidated: []).isEmpty)
+        #expect(
+            m.apply(interface: "org.example.Other", changed: ["PlaybackStatus": .string("Paused")], invalidated: [])
+                .isEmpty)
         // Invalidated: forgotten, so announcing it again is fine.
         _ = m.apply(interface: player, changed: [:], invalidated: ["PlaybackStatus"])
-        #expect(m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Paused"))], invalidated: []).isEmpty)
+        #expect(
+            m.apply(interface: player, changed: ["PlaybackStatus": .variant(.string("Paused"))], invalidated: [])
+                .isEmpty)
     }
 
     @Test func valuesCompareAsAClientSeesThem() {
@@ -113,12 +128,24 @@ import Testing
         #expect(PropertyMirror.same(.double(0.5), .variant(.double(0.5))))
         #expect(!PropertyMirror.same(.double(0.5), .double(0.25)))
         // A dictionary is the same whatever the order of its entries.
-        let a = DBusValue.dictionary(key: .string, value: .variant, [DBusDictEntry(.string("a"), .variant(.int64(1))),
-                                                                   DBusDictEntry(.string("b"), .variant(.string("x")))])
-        let b = DBusValue.dictionary(key: .string, value: .variant, [DBusDictEntry(.string("b"), .variant(.string("x"))),
-                                                                   DBusDictEntry(.string("a"), .variant(.int64(1)))])
-        let c = DBusValue.dictionary(key: .string, value: .variant, [DBusDictEntry(.string("a"), .variant(.int64(2))),
-                                                                   DBusDictEntry(.string("b"), .variant(.string("x")))])
+        let a = DBusValue.dictionary(
+            key: .string, value: .variant,
+            [
+                DBusDictEntry(.string("a"), .variant(.int64(1))),
+                DBusDictEntry(.string("b"), .variant(.string("x")))
+            ])
+        let b = DBusValue.dictionary(
+            key: .string, value: .variant,
+            [
+                DBusDictEntry(.string("b"), .variant(.string("x"))),
+                DBusDictEntry(.string("a"), .variant(.int64(1)))
+            ])
+        let c = DBusValue.dictionary(
+            key: .string, value: .variant,
+            [
+                DBusDictEntry(.string("a"), .variant(.int64(2))),
+                DBusDictEntry(.string("b"), .variant(.string("x")))
+            ])
         #expect(PropertyMirror.same(a, b))
         #expect(!PropertyMirror.same(a, c))
     }
@@ -127,7 +154,7 @@ import Testing
 
     @Test func rssGrowingAfterTheFirstMinuteIsFlaggedOnLongRunsOnly() {
         let flat = (0..<300).map { (time: Double($0), kilobytes: 18_000 + ($0 % 7) * 100) }
-        let growing = (0..<300).map { (time: Double($0), kilobytes: 18_000 + $0 * 40) }   // +12 MB over 5 min
+        let growing = (0..<300).map { (time: Double($0), kilobytes: 18_000 + $0 * 40) }  // +12 MB over 5 min
         #expect(InvariantRules.rssTrend(flat, runSeconds: 300) == .holds)
         #expect(InvariantRules.rssTrend(growing, runSeconds: 300).violation != nil)
         #expect(InvariantRules.rssTrend(growing, runSeconds: 120) == .notJudged)

@@ -24,17 +24,19 @@ import TestSupport
         settings.bufferBytes = 32 * 1024
         let d = try StreamOpener.open(url: server.url("/f/tone.m4a"), settings: settings, observer: nil)
         #expect(d.isSeekable)
-        #expect(d.totalFrames == Int64(20 * 44100))    // from the edit list: exact
+        #expect(d.totalFrames == Int64(20 * 44100))  // from the edit list: exact
         // The index at the end was fetched by a Range request before playing.
-        #expect(server.requests.contains { $0.hasPrefix("REQ /f/tone.m4a bytes=") && !$0.hasSuffix("bytes=0-") },
-                "\(server.requests)")
+        #expect(
+            server.requests.contains { $0.hasPrefix("REQ /f/tone.m4a bytes=") && !$0.hasSuffix("bytes=0-") },
+            "\(server.requests)")
         #expect(try drain(d, maxFrames: 44100) == 44100)
         try d.seek(toFrame: 15 * 44100)
         #expect(try drain(d) == 5 * 44100)
     }
 
     @Test func faststartM4APlaysFromAServerWithoutRanges() throws {
-        let d = try StreamOpener.open(url: server.url("/norange/tone-fast.m4a"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/norange/tone-fast.m4a"), settings: StreamMedia.settings, observer: nil)
         #expect(!d.isSeekable)
         #expect(d.totalFrames == Int64(20 * 44100))
         #expect(try drain(d) == 20 * 44100)
@@ -43,7 +45,8 @@ import TestSupport
 
     @Test func moovAtTheEndWithoutRangesIsAClearError() {
         let e = #expect(throws: DecodeError.self) {
-            _ = try StreamOpener.open(url: server.url("/norange/tone.m4a"), settings: StreamMedia.settings, observer: nil)
+            _ = try StreamOpener.open(
+                url: server.url("/norange/tone.m4a"), settings: StreamMedia.settings, observer: nil)
         }
         #expect(e?.kind == .notSeekable, "\(String(describing: e))")
         #expect(e?.message.contains("byte ranges") == true, "\(String(describing: e))")
@@ -63,7 +66,8 @@ import TestSupport
     }
 
     @Test func adtsFromAServerWithoutRangesPlaysWhole() throws {
-        let d = try StreamOpener.open(url: server.url("/norange/tone.aac"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/norange/tone.aac"), settings: StreamMedia.settings, observer: nil)
         #expect(!d.isSeekable)
         #expect(d.totalFrames == nil)
         // ADTS carries no delay note: the priming frame gives no output, the padding is heard.
@@ -73,8 +77,9 @@ import TestSupport
 
     @Test func aacRadioPlaysWithTitles() throws {
         let log = EventLog()
-        let d = try StreamOpener.open(url: server.url("/icy/tone.aac?metaint=4000&title=AAC%20Artist%20-%20Song"),
-                                      settings: StreamMedia.settings, observer: log.observer)
+        let d = try StreamOpener.open(
+            url: server.url("/icy/tone.aac?metaint=4000&title=AAC%20Artist%20-%20Song"),
+            settings: StreamMedia.settings, observer: log.observer)
         #expect(!d.isSeekable)
         #expect(d.totalFrames == nil)
         // Longer than the file: the loop's seam is crossed without a hitch.
@@ -96,7 +101,8 @@ import TestSupport
 
     @Test(arguments: ["tone.aac", "tone-aac.ts", "tone-mp3.ts"])
     func vodPlaylistPlaysAllSegments(name: String) throws {
-        let d = try StreamOpener.open(url: server.url("/hls/\(name).m3u8?live=0"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/hls/\(name).m3u8?live=0"), settings: StreamMedia.settings, observer: nil)
         #expect(d.totalFrames == Int64(20 * d.format.sampleRate))  // 8 × EXTINF:2.5
         let frames = try drain(d)
         #expect(abs(frames - 20 * 44100) < 4 * 1152, "\(name): \(frames)")
@@ -104,26 +110,31 @@ import TestSupport
     }
 
     @Test func packedAudioSegmentsWithID3TagsPlay() throws {
-        let d = try StreamOpener.open(url: server.url("/hls/tone.aac.m3u8?live=0&id3=1"), settings: StreamMedia.settings,
-                                      observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/hls/tone.aac.m3u8?live=0&id3=1"), settings: StreamMedia.settings,
+            observer: nil)
         let frames = try drain(d)
         #expect(abs(frames - 20 * 44100) < 4 * 1152, "\(frames)")
     }
 
     @Test(arguments: ["tone.aac", "tone-aac.ts"])
     func livePlaylistPlays(name: String) throws {
-        let d = try StreamOpener.open(url: server.url("/hls/\(name).m3u8?live=1"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/hls/\(name).m3u8?live=1"), settings: StreamMedia.settings, observer: nil)
         #expect(try drain(d, maxFrames: 44100 * 10, timeout: 20) == 44100 * 10)
         #expect(server.requests.filter { $0.contains("/hls/\(name).m3u8") }.count >= 3, "\(server.requests)")
     }
 
-    @Test(arguments: [("absurdpes", "larger than 256 KB"), ("overlong", "longer than its length field"),
-                      ("garbage", "MPEG-TS")])
+    @Test(arguments: [
+        ("absurdpes", "larger than 256 KB"), ("overlong", "longer than its length field"),
+        ("garbage", "MPEG-TS")
+    ])
     func hostileTransportStreamsEndInAClearError(kind: String, message: String) throws {
         var thrown: DecodeError?
         do {
-            let d = try StreamOpener.open(url: server.url("/hlsbad/\(kind).m3u8"), settings: StreamMedia.settings,
-                                          observer: nil)
+            let d = try StreamOpener.open(
+                url: server.url("/hlsbad/\(kind).m3u8"), settings: StreamMedia.settings,
+                observer: nil)
             _ = try drain(d, timeout: 20)
         } catch let e as DecodeError {
             thrown = e

@@ -11,25 +11,25 @@ import Testing
         ("http://127.0.0.1:8080/", "127.0.0.1"),
         ("https://user:secret@h.example:8443/p/a.m3u8?token=a%20b&x=1#frag", "h.example"),
         ("https://h.example?only=query", "h.example"),
-        ("HTTP://h.example/upper-case-scheme", "h.example"),
+        ("HTTP://h.example/upper-case-scheme", "h.example")
     ])
     func goodURLsGiveTheirHost(url: String, host: String) throws {
         #expect(try CurlURL.validate(url) == host)
     }
 
     @Test(arguments: [
-        "http://",                    // no host (libcurl)
-        "http://[::1",                // unclosed IPv6 literal (libcurl)
-        "https:///x",                 // libcurl reads host "x"; none was written
-        "http:/x",                    // the same with one slash
-        "http://exa mple.com",        // a space in the host (libcurl)
-        "http://h.example/a b",       // a space in the path (libcurl)
-        "http://:80/",                // a port without a host
-        "http://user@/x",             // userinfo without a host
-        "http://h.example:99999/",    // port out of range (libcurl)
-        "http://h.example/\u{0}x",    // would be cut at the NUL by C
+        "http://",  // no host (libcurl)
+        "http://[::1",  // unclosed IPv6 literal (libcurl)
+        "https:///x",  // libcurl reads host "x"; none was written
+        "http:/x",  // the same with one slash
+        "http://exa mple.com",  // a space in the host (libcurl)
+        "http://h.example/a b",  // a space in the path (libcurl)
+        "http://:80/",  // a port without a host
+        "http://user@/x",  // userinfo without a host
+        "http://h.example:99999/",  // port out of range (libcurl)
+        "http://h.example/\u{0}x",  // would be cut at the NUL by C
         "http://h.example/" + String(repeating: "a", count: CurlURL.maximumLength),
-        "http://" + String(repeating: "a", count: 9_000_000),  // past libcurl's own 8 MB bound too
+        "http://" + String(repeating: "a", count: 9_000_000)  // past libcurl's own 8 MB bound too
     ])
     func malformedURLsAreRefusedWithAReason(url: String) {
         do {

@@ -44,7 +44,8 @@ import TestSupport
     }
 
     @Test func serverWithoutRangesIsNotSeekable() throws {
-        let d = try StreamOpener.open(url: server.url("/norange/tone.mp3"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/norange/tone.mp3"), settings: StreamMedia.settings, observer: nil)
         #expect(!d.isSeekable)
         #expect(throws: DecodeError.self) { try d.seek(toFrame: 44100) }
         #expect(try drain(d) == 20 * 44100)
@@ -61,7 +62,9 @@ import TestSupport
             let d = try StreamOpener.open(url: server.url("/f/\(name)"), settings: StreamMedia.settings, observer: nil)
             let rate = Int64(d.format.sampleRate)
             #expect(d.isSeekable, "\(name)")
-            #expect(d.totalFrames.map { abs($0 - 20 * rate) < rate / 10 } == true, "\(name): \(String(describing: d.totalFrames))")
+            #expect(
+                d.totalFrames.map { abs($0 - 20 * rate) < rate / 10 } == true,
+                "\(name): \(String(describing: d.totalFrames))")
             #expect(try drain(d, maxFrames: rate) == rate, "\(name)")
             try d.seek(toFrame: 15 * rate)
             let rest = try drain(d)
@@ -82,8 +85,9 @@ import TestSupport
 
     @Test func droppedConnectionResumesByRange() throws {
         let log = EventLog()
-        let d = try StreamOpener.open(url: server.url("/drop/tone.mp3?after=100000&times=2"),
-                                      settings: StreamMedia.settings, observer: log.observer)
+        let d = try StreamOpener.open(
+            url: server.url("/drop/tone.mp3?after=100000&times=2"),
+            settings: StreamMedia.settings, observer: log.observer)
         #expect(try drain(d) == 20 * 44100)
         let reconnects = log.all.filter { if case .reconnecting = $0 { return true } else { return false } }
         #expect(reconnects.count == 2)
@@ -92,8 +96,9 @@ import TestSupport
 
     @Test func radioDropReconnectsLive() throws {
         let log = EventLog()
-        let d = try StreamOpener.open(url: server.url("/icy/tone.mp3?metaint=8000&drop=64000&times=2"),
-                                      settings: StreamMedia.settings, observer: log.observer)
+        let d = try StreamOpener.open(
+            url: server.url("/icy/tone.mp3?metaint=8000&drop=64000&times=2"),
+            settings: StreamMedia.settings, observer: log.observer)
         #expect(d.totalFrames == nil && !d.isSeekable)
         // 64 KB is 4 s at 128 kbit/s: 12 s of audio crosses both drops.
         #expect(try drain(d, maxFrames: 44100 * 12) == 44100 * 12)
@@ -107,10 +112,12 @@ import TestSupport
     @Test func remotePlaylistsResolveToTheStation() throws {
         for kind in ["pls", "m3u", "xspf"] {
             let log = EventLog()
-            let d = try StreamOpener.open(url: server.url("/\(kind)/tone.mp3"), settings: StreamMedia.settings,
-                                          observer: log.observer)
+            let d = try StreamOpener.open(
+                url: server.url("/\(kind)/tone.mp3"), settings: StreamMedia.settings,
+                observer: log.observer)
             #expect(try drain(d, maxFrames: 44100) == 44100, "\(kind)")
-            #expect(log.wait(timeout: 5) { if case .station(let n, _, _) = $0 { return n } else { return nil } }
+            #expect(
+                log.wait(timeout: 5) { if case .station(let n, _, _) = $0 { return n } else { return nil } }
                     == "Linnet Test Radio", "\(kind)")
         }
     }
@@ -153,7 +160,8 @@ import TestSupport
     }
 
     @Test func vodPlaylistPlaysAllSegments() throws {
-        let d = try StreamOpener.open(url: server.url("/hls/tone.mp3.m3u8?live=0"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/hls/tone.mp3.m3u8?live=0"), settings: StreamMedia.settings, observer: nil)
         #expect(!d.isSeekable)
         #expect(d.totalFrames == Int64(20 * 44100))  // 8 × EXTINF:2.5
         let frames = try drain(d)
@@ -163,7 +171,8 @@ import TestSupport
     }
 
     @Test func livePlaylistFollowsTheSlidingWindow() throws {
-        let d = try StreamOpener.open(url: server.url("/hls/tone.mp3.m3u8?live=1"), settings: StreamMedia.settings, observer: nil)
+        let d = try StreamOpener.open(
+            url: server.url("/hls/tone.mp3.m3u8?live=1"), settings: StreamMedia.settings, observer: nil)
         // The fixture's window moves every 0.5 s: 10 s of audio needs several reloads and no segment twice.
         #expect(try drain(d, maxFrames: 44100 * 10, timeout: 20) == 44100 * 10)
         #expect(server.requests.filter { $0.contains("/hls/tone.mp3.m3u8") }.count >= 3, "\(server.requests)")
@@ -179,14 +188,17 @@ import TestSupport
         let e = #expect(throws: DecodeError.self) {
             _ = try StreamOpener.open(url: server.url("/hlsself.m3u8"), settings: StreamMedia.settings, observer: nil)
         }
-        #expect(e?.message == "the playlist refers to itself (\(server.url("/hlsself.m3u8")))", "\(String(describing: e))")
+        #expect(
+            e?.message == "the playlist refers to itself (\(server.url("/hlsself.m3u8")))", "\(String(describing: e))")
     }
 
     /// A media playlist whose segment is itself, a master loop A → B → A and an M3U radio loop: each named as a loop,
     /// not reported as "not audio" or "nested too deep".
-    @Test(arguments: [("/hlsselfmedia.m3u8", ["/hlsselfmedia.m3u8"]),
-                      ("/hlsloop/a.m3u8", ["/hlsloop/a.m3u8", "/hlsloop/b.m3u8", "/hlsloop/a.m3u8"]),
-                      ("/m3uloop/a", ["/m3uloop/a", "/m3uloop/b", "/m3uloop/a"])])
+    @Test(arguments: [
+        ("/hlsselfmedia.m3u8", ["/hlsselfmedia.m3u8"]),
+        ("/hlsloop/a.m3u8", ["/hlsloop/a.m3u8", "/hlsloop/b.m3u8", "/hlsloop/a.m3u8"]),
+        ("/m3uloop/a", ["/m3uloop/a", "/m3uloop/b", "/m3uloop/a"])
+    ])
     func playlistLoopsAreNamed(_ path: String, _ loop: [String]) {
         let e = #expect(throws: DecodeError.self) {
             _ = try StreamOpener.open(url: server.url(path), settings: StreamMedia.settings, observer: nil)
@@ -197,9 +209,11 @@ import TestSupport
 
     @Test func millionSegmentPlaylistIsRefused() {
         let e = #expect(throws: DecodeError.self) {
-            _ = try StreamOpener.open(url: server.url("/hlsmillion.m3u8"), settings: StreamMedia.settings, observer: nil)
+            _ = try StreamOpener.open(
+                url: server.url("/hlsmillion.m3u8"), settings: StreamMedia.settings, observer: nil)
         }
-        #expect(e?.message.contains("larger than") == true || e?.message.contains("more than") == true,
-                "\(String(describing: e))")
+        #expect(
+            e?.message.contains("larger than") == true || e?.message.contains("more than") == true,
+            "\(String(describing: e))")
     }
 }

@@ -26,8 +26,10 @@ import TestSupport
         }
     }
 
-    func expectFailure(_ path: String, mentions words: [String], settings: StreamSettings = StreamMedia.settings,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectFailure(
+        _ path: String, mentions words: [String], settings: StreamSettings = StreamMedia.settings,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let e = failure(path, settings: settings) else {
             Issue.record("\(path) played without an error", sourceLocation: sourceLocation)
             return
@@ -52,7 +54,9 @@ import TestSupport
     @Test func htmlIsNotAudio() { expectFailure("/html", mentions: ["not audio"]) }
     @Test func notFound() { expectFailure("/nothing-here", mentions: ["404", "not found", "HTTP 50"]) }
     @Test func absurdIcyInterval() { expectFailure("/icyraw?kind=absurd", mentions: ["icy-metaint"]) }
-    @Test func garbageIcyBlocks() { expectFailure("/icyraw?kind=garbage&metaint=4096", mentions: ["ICY metadata is garbage"]) }
+    @Test func garbageIcyBlocks() {
+        expectFailure("/icyraw?kind=garbage&metaint=4096", mentions: ["ICY metadata is garbage"])
+    }
     @Test func notHTTP() {
         #expect(throws: DecodeError.self) {
             _ = try StreamOpener.open(url: "ftp://127.0.0.1/x.mp3", settings: StreamMedia.settings, observer: nil)
@@ -61,35 +65,49 @@ import TestSupport
 
     @Test func invalidUTF8TitleIsReadAsWindows1252WithAWarning() throws {
         let log = EventLog()
-        let d = try StreamOpener.open(url: server.url("/icyraw?kind=latin1&metaint=4096"), settings: StreamMedia.settings,
-                                      observer: log.observer)
+        let d = try StreamOpener.open(
+            url: server.url("/icyraw?kind=latin1&metaint=4096"), settings: StreamMedia.settings,
+            observer: log.observer)
         _ = try drain(d, maxFrames: 44100)
-        let title = log.wait(timeout: 5) { if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil } }
+        let title = log.wait(timeout: 5) {
+            if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil }
+        }
         #expect(title?.0 == "Crème")
         #expect(title?.1 == "Café")
-        #expect(log.all.contains { if case .warning(let w) = $0 { return w.contains("Windows-1252") } else { return false } })
+        #expect(
+            log.all.contains {
+                if case .warning(let w) = $0 { return w.contains("Windows-1252") } else { return false }
+            })
     }
 
     @Test func windows1252TitleKeepsItsQuotesAndEuro() throws {
         let log = EventLog()
-        let d = try StreamOpener.open(url: server.url("/icyraw?kind=cp1252&metaint=4096"), settings: StreamMedia.settings,
-                                      observer: log.observer)
+        let d = try StreamOpener.open(
+            url: server.url("/icyraw?kind=cp1252&metaint=4096"), settings: StreamMedia.settings,
+            observer: log.observer)
         _ = try drain(d, maxFrames: 44100)
-        let title = log.wait(timeout: 5) { if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil } }
+        let title = log.wait(timeout: 5) {
+            if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil }
+        }
         #expect(title?.0 == "5 € Crème")
         #expect(title?.1 == "Café “Bar”")
     }
 
     @Test func noiseTitlesAreDroppedNotShown() throws {
         let log = EventLog()
-        let d = try StreamOpener.open(url: server.url("/icyraw?kind=noise&metaint=4096"), settings: StreamMedia.settings,
-                                      observer: log.observer)
+        let d = try StreamOpener.open(
+            url: server.url("/icyraw?kind=noise&metaint=4096"), settings: StreamMedia.settings,
+            observer: log.observer)
         _ = try drain(d, maxFrames: 44100)
         // The first two blocks are noise, the third is clean: the first title heard is the clean one.
-        let title = log.wait(timeout: 5) { if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil } }
+        let title = log.wait(timeout: 5) {
+            if case .nowPlaying(let t, let a) = $0 { return (t, a) } else { return nil }
+        }
         #expect(title?.0 == "Clean Title")
         #expect(title?.1 == "Clean Artist")
-        let dropped = log.all.filter { if case .warning(let w) = $0 { return w.contains("ICY title dropped") } else { return false } }
+        let dropped = log.all.filter {
+            if case .warning(let w) = $0 { return w.contains("ICY title dropped") } else { return false }
+        }
         #expect(dropped.count == 2, "\(log.all)")
     }
 

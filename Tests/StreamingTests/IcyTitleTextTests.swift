@@ -17,8 +17,10 @@ import Testing
     }
 
     @Test func realTitlesAreKept() {
-        for title in ["Café - Crème", "Motörhead - Ace of Spades", "Sigur Rós - Hoppípolla", "1999", "Björk",
-                      "東京事変 - 群青日和", "Тату - Нас не догонят", "AC/DC - T.N.T.", "Ñu", "Artist\tTitle - Long Enough"] {
+        for title in [
+            "Café - Crème", "Motörhead - Ace of Spades", "Sigur Rós - Hoppípolla", "1999", "Björk",
+            "東京事変 - 群青日和", "Тату - Нас не догонят", "AC/DC - T.N.T.", "Ñu", "Artist\tTitle - Long Enough"
+        ] {
             #expect(!IcyTitleText.isNoise(title, legacy: false), "\(title)")
         }
         for title in ["Café - Crème", "Caf\u{E9} “Bar” - 5 € Crème", "Ñu"] {
@@ -43,13 +45,15 @@ import Testing
     }
 
     @Test func metadataBlocksDecodeAndDropNoise() {
-        let cp1252: [UInt8] = Array("StreamTitle='".utf8) + [0x93] + Array("Bar".utf8) + [0x94, 0x20, 0x80, 0x81]
+        let cp1252: [UInt8] =
+            Array("StreamTitle='".utf8) + [0x93] + Array("Bar".utf8) + [0x94, 0x20, 0x80, 0x81]
             + Array("';".utf8) + [0, 0]
         let m = IcyMetadata.parse(cp1252)
         #expect(m?.streamTitle == "“Bar” €")
         #expect(m?.wasWindows1252 == true)
         #expect(m?.droppedTitle == false)
-        let noise: [UInt8] = Array("StreamTitle='".utf8) + [0xFF, 0xFE, 0xC3, 0x28, 0x01, 0x2E, 0x68, 0x13, 0xFF, 0xFE, 0x79]
+        let noise: [UInt8] =
+            Array("StreamTitle='".utf8) + [0xFF, 0xFE, 0xC3, 0x28, 0x01, 0x2E, 0x68, 0x13, 0xFF, 0xFE, 0x79]
             + Array("';StreamUrl='';".utf8)
         let n = IcyMetadata.parse(noise)
         #expect(n != nil)

@@ -16,7 +16,9 @@ import Testing
         var length: Int64? { Int64(bytes.count) }
         func read(into buffer: UnsafeMutableRawBufferPointer) throws(DecodeError) -> Int {
             let n = min(buffer.count, bytes.count - Int(position))
-            bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + Int(position), byteCount: n) }
+            bytes.withUnsafeBytes {
+                buffer.baseAddress!.copyMemory(from: $0.baseAddress! + Int(position), byteCount: n)
+            }
             position += Int64(n)
             return n
         }
@@ -34,8 +36,10 @@ import Testing
 
     static let psi: [UInt8] = {
         let pat: [UInt8] = [0, 0x00, 0xB0, 13, 0, 1, 0xC1, 0, 0, 0, 1, 0xF0, 0x00, 0xFF, 0xFF, 0xFF, 0xFF]
-        let pmt: [UInt8] = [0, 0x02, 0xB0, 18, 0, 1, 0xC1, 0, 0, 0xE1, 0x00, 0xF0, 0, 0x0F, 0xE1, 0x00, 0xF0, 0,
-                            0xFF, 0xFF, 0xFF, 0xFF]
+        let pmt: [UInt8] = [
+            0, 0x02, 0xB0, 18, 0, 1, 0xC1, 0, 0, 0xE1, 0x00, 0xF0, 0, 0x0F, 0xE1, 0x00, 0xF0, 0,
+            0xFF, 0xFF, 0xFF, 0xFF
+        ]
         return packet(0, start: true, pat) + packet(0x1000, start: true, pmt)
     }()
 
@@ -55,8 +59,9 @@ import Testing
         // PES: start code, stream id, length (3 + 5 header bytes + 300), flags, 5 bytes of PTS.
         let pes: [UInt8] = [0, 0, 1, 0xC0, 0x01, 0x34, 0x80, 0x80, 5, 0x21, 0, 1, 0, 1]
         let first = Array(pes + audio.prefix(170)), rest = Array(audio.dropFirst(170))
-        let stream = [0x12, 0x34, 0x47] + Self.psi + Self.packet(0x100, start: true, first)
-            + Self.packet(0x200, start: true, [UInt8](repeating: 9, count: 184))    // another PID: ignored
+        let stream =
+            [0x12, 0x34, 0x47] + Self.psi + Self.packet(0x100, start: true, first)
+            + Self.packet(0x200, start: true, [UInt8](repeating: 9, count: 184))  // another PID: ignored
             + Self.packet(0x100, start: false, rest, cc: 1)
         let ts = TSAudioByteSource(base: Memory(stream))
         #expect(try readAll(ts) == audio)

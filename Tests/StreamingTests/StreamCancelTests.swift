@@ -85,15 +85,17 @@ import TestSupport
         let cancellation = LoadCancellation()
         cancellation.cancel()
         #expect(throws: DecodeError.self) {
-            _ = try StreamOpener.open(url: server.url("/f/tone.mp3?t=never-asked"), settings: StreamMedia.settings,
-                                      observer: nil, cancellation: cancellation)
+            _ = try StreamOpener.open(
+                url: server.url("/f/tone.mp3?t=never-asked"), settings: StreamMedia.settings,
+                observer: nil, cancellation: cancellation)
         }
         #expect(!server.requests.contains { $0.contains("t=never-asked") })
     }
 
     @Test func droppingARadioDecoderClosesItsConnection() throws {
-        var decoder: (any Decoder)? = try StreamOpener.open(url: server.url("/icy/tone.mp3?metaint=4000&t=radio"),
-                                                             settings: StreamMedia.settings, observer: nil)
+        var decoder: (any Decoder)? = try StreamOpener.open(
+            url: server.url("/icy/tone.mp3?metaint=4000&t=radio"),
+            settings: StreamMedia.settings, observer: nil)
         #expect(try drain(decoder!, maxFrames: 4410) == 4410)
         let dropped = Date().timeIntervalSince1970
         decoder = nil

@@ -60,7 +60,8 @@ import Testing
         // Dot segments (RFC 3986 §5.2.4), never above the root; the reference's own query is kept.
         #expect(RemoteURL.resolve("../live.mp3", against: base) == "http://127.0.0.1:8000/live.mp3")
         #expect(RemoteURL.resolve("../../../../live.mp3", against: base) == "http://127.0.0.1:8000/live.mp3")
-        #expect(RemoteURL.resolve("./a/../b/./c.aac?t=../1", against: base) == "http://127.0.0.1:8000/radio/b/c.aac?t=../1")
+        #expect(
+            RemoteURL.resolve("./a/../b/./c.aac?t=../1", against: base) == "http://127.0.0.1:8000/radio/b/c.aac?t=../1")
         #expect(RemoteURL.resolve("/x/y/../z.mp3", against: base) == "http://127.0.0.1:8000/x/z.mp3")
         #expect(RemoteURL.resolve("..", against: "http://h/a/b/list.pls") == "http://h/a/")
         #expect(RemoteURL.resolve("sub/", against: "http://h/a/list.pls") == "http://h/a/sub/")
@@ -70,33 +71,58 @@ import Testing
     }
 
     @Test func contentIsClassifiedByTypeExtensionAndBytes() {
-        #expect(ContentKind.classify(contentType: "audio/mpeg", url: "http://h/s", prefix: [0xFF, 0xFB]) == .audio(fileExtension: "mp3"))
-        #expect(ContentKind.classify(contentType: nil, url: "http://h/s.flac", prefix: []) == .audio(fileExtension: "flac"))
-        #expect(ContentKind.classify(contentType: "text/html", url: "http://h/", prefix: Array("<html>".utf8)) == .notAudio("text/html"))
-        #expect(ContentKind.classify(contentType: "audio/x-scpls", url: "http://h/x", prefix: Array("[playlist]".utf8)) == .pls)
-        #expect(ContentKind.classify(contentType: "audio/x-mpegurl", url: "http://h/x.m3u", prefix: Array("#EXTM3U\n#EXTINF:-1,x\nhttp://a\n".utf8)) == .m3u)
-        #expect(ContentKind.classify(contentType: "application/vnd.apple.mpegurl", url: "http://h/x.m3u8",
-                                     prefix: Array("#EXTM3U\n#EXT-X-TARGETDURATION:2\n".utf8)) == .hls)
+        #expect(
+            ContentKind.classify(contentType: "audio/mpeg", url: "http://h/s", prefix: [0xFF, 0xFB])
+                == .audio(fileExtension: "mp3"))
+        #expect(
+            ContentKind.classify(contentType: nil, url: "http://h/s.flac", prefix: []) == .audio(fileExtension: "flac"))
+        #expect(
+            ContentKind.classify(contentType: "text/html", url: "http://h/", prefix: Array("<html>".utf8))
+                == .notAudio("text/html"))
+        #expect(
+            ContentKind.classify(contentType: "audio/x-scpls", url: "http://h/x", prefix: Array("[playlist]".utf8))
+                == .pls)
+        #expect(
+            ContentKind.classify(
+                contentType: "audio/x-mpegurl", url: "http://h/x.m3u",
+                prefix: Array("#EXTM3U\n#EXTINF:-1,x\nhttp://a\n".utf8)) == .m3u)
+        #expect(
+            ContentKind.classify(
+                contentType: "application/vnd.apple.mpegurl", url: "http://h/x.m3u8",
+                prefix: Array("#EXTM3U\n#EXT-X-TARGETDURATION:2\n".utf8)) == .hls)
         #expect(ContentKind.classify(contentType: "application/xspf+xml", url: "http://h/x", prefix: []) == .xspf)
-        #expect(ContentKind.classify(contentType: "application/vnd.apple.mpegurl", url: "http://h/radio.m3u8",
-                                     prefix: Array("#EXTM3U\n#EXTINF:-1,Radio\nhttp://h/live\n".utf8)) == .m3u)
+        #expect(
+            ContentKind.classify(
+                contentType: "application/vnd.apple.mpegurl", url: "http://h/radio.m3u8",
+                prefix: Array("#EXTM3U\n#EXTINF:-1,Radio\nhttp://h/live\n".utf8)) == .m3u)
     }
 
     @Test func radioPlaylistsGiveAbsoluteHTTPEntries() {
         let base = "http://127.0.0.1:1/p/list"
-        #expect(RemotePlaylist.entries(Array("[playlist]\nFile1=http://a/1\nTitle1=x\nfile2=/two\n".utf8), kind: .pls, url: base)
+        #expect(
+            RemotePlaylist.entries(
+                Array("[playlist]\nFile1=http://a/1\nTitle1=x\nfile2=/two\n".utf8), kind: .pls, url: base)
                 == ["http://a/1", "http://127.0.0.1:1/two"])
-        #expect(RemotePlaylist.entries(Array("#EXTM3U\n#EXTINF:-1,x\nrel.mp3\nfile:///etc/passwd\n".utf8), kind: .m3u, url: base)
+        #expect(
+            RemotePlaylist.entries(
+                Array("#EXTM3U\n#EXTINF:-1,x\nrel.mp3\nfile:///etc/passwd\n".utf8), kind: .m3u, url: base)
                 == ["http://127.0.0.1:1/p/rel.mp3"])
-        #expect(RemotePlaylist.entries(Array("<playlist><trackList><track><location>http://a/x?a=1&amp;b=2</location></track></trackList></playlist>".utf8),
-                                       kind: .xspf, url: base) == ["http://a/x?a=1&b=2"])
+        #expect(
+            RemotePlaylist.entries(
+                Array(
+                    "<playlist><trackList><track><location>http://a/x?a=1&amp;b=2</location></track></trackList></playlist>"
+                        .utf8),
+                kind: .xspf, url: base) == ["http://a/x?a=1&b=2"])
     }
 
     @Test func responsesAreChecked() {
-        func r(_ status: Int, _ h: [String: String] = [:]) -> HTTPResponseLike { HTTPResponseLike(status: status, headers: h) }
+        func r(_ status: Int, _ h: [String: String] = [:]) -> HTTPResponseLike {
+            HTTPResponseLike(status: status, headers: h)
+        }
         #expect(ResponseCheck.problem(r(200).value, rangeStart: 0) == nil)
         #expect(ResponseCheck.problem(r(404).value, rangeStart: 0)?.contains("404") == true)
-        #expect(ResponseCheck.problem(r(200, ["content-encoding": "gzip"]).value, rangeStart: 0)?.contains("gzip") == true)
+        #expect(
+            ResponseCheck.problem(r(200, ["content-encoding": "gzip"]).value, rangeStart: 0)?.contains("gzip") == true)
         #expect(ResponseCheck.problem(r(200).value, rangeStart: 100)?.contains("ignored the Range") == true)
         #expect(ResponseCheck.problem(r(206, ["content-range": "bytes 100-199/200"]).value, rangeStart: 100) == nil)
         #expect(ResponseCheck.problem(r(206, ["content-range": "bytes 0-199/200"]).value, rangeStart: 100) != nil)
@@ -165,28 +191,37 @@ struct SeededRandomBytes {
     let base = "http://127.0.0.1:1/live/index.m3u8"
 
     @Test func mediaPlaylistSegmentsResolveWithSequenceNumbers() throws {
-        let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:3.9,\na.mp3\n#EXTINF:4,\n/b.mp3\n"
+        let text =
+            "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:3.9,\na.mp3\n#EXTINF:4,\n/b.mp3\n"
         guard case .media(let m) = try HLSPlaylist.parse(text, url: base, maxSegments: 10) else {
             Issue.record("not media"); return
         }
         #expect(m.targetDuration == 4)
         #expect(!m.ended)
-        #expect(m.segments == [.init(duration: 3.9, url: "http://127.0.0.1:1/live/a.mp3", sequence: 7),
-                               .init(duration: 4, url: "http://127.0.0.1:1/b.mp3", sequence: 8)])
+        #expect(
+            m.segments == [
+                .init(duration: 3.9, url: "http://127.0.0.1:1/live/a.mp3", sequence: 7),
+                .init(duration: 4, url: "http://127.0.0.1:1/b.mp3", sequence: 8)
+            ])
     }
 
     @Test func masterPlaylistListsVariants() throws {
-        let text = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS=\"mp4a.40.2\"\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=128000\nhi.m3u8\n"
-        #expect(try HLSPlaylist.parse(text, url: base, maxSegments: 10)
-                == .master([.init(bandwidth: 64000, url: "http://127.0.0.1:1/live/low.m3u8"),
-                            .init(bandwidth: 128000, url: "http://127.0.0.1:1/live/hi.m3u8")]))
+        let text =
+            "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS=\"mp4a.40.2\"\nlow.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=128000\nhi.m3u8\n"
+        #expect(
+            try HLSPlaylist.parse(text, url: base, maxSegments: 10)
+                == .master([
+                    .init(bandwidth: 64000, url: "http://127.0.0.1:1/live/low.m3u8"),
+                    .init(bandwidth: 128000, url: "http://127.0.0.1:1/live/hi.m3u8")
+                ]))
     }
 
     @Test func limitsAndUnsupportedFeaturesAreErrors() {
         let many = "#EXTM3U\n" + String(repeating: "#EXTINF:1,\ns.mp3\n", count: 11)
         #expect(throws: HLSPlaylist.ParseError.self) { try HLSPlaylist.parse(many, url: base, maxSegments: 10) }
         #expect(throws: HLSPlaylist.ParseError.self) {
-            try HLSPlaylist.parse("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXTINF:1,\ns.ts\n", url: base, maxSegments: 10)
+            try HLSPlaylist.parse(
+                "#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXTINF:1,\ns.ts\n", url: base, maxSegments: 10)
         }
         #expect(throws: HLSPlaylist.ParseError.self) { try HLSPlaylist.parse("#EXTM3U\n", url: base, maxSegments: 10) }
         #expect(throws: HLSPlaylist.ParseError.self) { try HLSPlaylist.parse("hello", url: base, maxSegments: 10) }

@@ -6,10 +6,13 @@ import TestSupport
 @Suite struct SHA256Tests {
     @Test func knownVectors() {
         #expect(SHA256.hexDigest([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hexDigest(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hexDigest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(
+            SHA256.hexDigest(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hexDigest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hexDigest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        #expect(
+            SHA256.hexDigest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
@@ -43,7 +46,10 @@ import TestSupport
         try Data(Self.jpeg.prefix(10)).write(to: URL(fileURLWithPath: p))
         _ = try cache.store(EmbeddedPicture(mimeType: "image/jpeg", data: Self.jpeg))
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: p))) == Self.jpeg)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("deep/er/art")) == [p.split(separator: "/").last.map(String.init)!])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.file("deep/er/art")) == [
+                p.split(separator: "/").last.map(String.init)!
+            ])
     }
 
     @Test func leastRecentlyUsedFilesGoFirst() throws {
@@ -53,8 +59,9 @@ import TestSupport
         for i in 0..<3 {
             paths.append(try cache.store(EmbeddedPicture(mimeType: "image/png", data: [UInt8(i)] + Self.jpeg)))
             // Distinct, ordered modification times without waiting: set them explicitly.
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(1000 + i))],
-                                                  ofItemAtPath: paths[i])
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: Double(1000 + i))],
+                ofItemAtPath: paths[i])
         }
         try Data("not ours".utf8).write(to: URL(fileURLWithPath: dir.file("notes.txt")))
         // Using picture 0 again makes picture 1 the least recently used.
@@ -65,7 +72,7 @@ import TestSupport
         #expect(!fm.fileExists(atPath: paths[1]))
         #expect(fm.fileExists(atPath: paths[2]))
         #expect(fm.fileExists(atPath: p3))
-        #expect(fm.fileExists(atPath: dir.file("notes.txt")))    // not a cache entry: left alone
+        #expect(fm.fileExists(atPath: dir.file("notes.txt")))  // not a cache entry: left alone
     }
 
     @Test func staleTemporariesOfDeadWritersAreRemovedOnInsert() throws {
@@ -74,7 +81,8 @@ import TestSupport
         let stale = dir.file("\(hex).jpg.tmp-1-2"), fresh = dir.file("\(hex).jpg.tmp-3-4")
         try Data([1]).write(to: URL(fileURLWithPath: stale))
         try Data([1]).write(to: URL(fileURLWithPath: fresh))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: stale)
         _ = try ArtCache(directory: dir.path).store(EmbeddedPicture(mimeType: "image/png", data: [9, 9]))
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: fresh))
@@ -110,7 +118,8 @@ import TestSupport
         #expect(ArtCache.fileExtension(mimeType: "image/png") == "png")
         #expect(ArtCache.fileExtension(mimeType: "text/plain") == "img")
         #expect(ArtCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/c", "HOME": "/h"]) == "/x/c/linnet/art")
-        #expect(ArtCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/linnet/art")
+        #expect(
+            ArtCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/linnet/art")
         #expect(ArtCache.defaultDirectory(environment: [:]) == nil)
         #expect(URL(string: FileURI.uri(fromPath: "/a b/Ünï#?.jpg"))?.path == "/a b/Ünï#?.jpg")
     }
@@ -122,7 +131,7 @@ import TestSupport
         #expect(FolderArt.choose(among: ["cover.png", "cover.jpeg", "COVER.JPG"]) == "COVER.JPG")
         #expect(FolderArt.choose(among: ["AlbumArt.jpg", "Front.png"]) == "Front.png")
         #expect(FolderArt.choose(among: ["albumart.jpeg", "track.mp3", "scan.jpg"]) == "albumart.jpeg")
-        #expect(FolderArt.choose(among: ["cover.jpg", "Cover.jpg"]) == "Cover.jpg")    // byte order: "C" < "c"
+        #expect(FolderArt.choose(among: ["cover.jpg", "Cover.jpg"]) == "Cover.jpg")  // byte order: "C" < "c"
         #expect(FolderArt.choose(among: ["cover.gif", "covers.jpg", "cover", ".jpg"]) == nil)
     }
 
@@ -141,9 +150,12 @@ import TestSupport
     @Test func findsArtInAFolderWhoseNameIsNotUTF8() throws {
         let dir = try TemporaryDirectory()
         let folderBytes = Array(dir.path.utf8) + Array("/Caf".utf8) + [0xE9, 0xFF]
-        #expect(folderBytes.withUnsafeBufferPointer { raw in
-            (Array(raw) + [0]).withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) }
-        } == 0)
+        #expect(
+            folderBytes.withUnsafeBufferPointer { raw in
+                (Array(raw) + [0]).withUnsafeBufferPointer {
+                    mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755)
+                }
+            } == 0)
         let folder = BytePath.string(folderBytes)
         let cover = folder + "/cover.jpg"
         let fd = BytePath.withCString(cover) { open($0, O_WRONLY | O_CREAT, 0o644) }

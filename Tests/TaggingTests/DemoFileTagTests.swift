@@ -118,7 +118,7 @@ import Testing
         }
         let one = try art("01-intro.mp3"), six = try art("06-bass.opus")
         #expect(try bytes(ofURL: one) == (try Self.file("art/front.jpg")))
-        #expect(one == six)    // the same picture is one cache file
+        #expect(one == six)  // the same picture is one cache file
         #expect(one?.hasSuffix(".jpg") == true)
         let two = try art("02-chords.flac")
         #expect(try bytes(ofURL: two) == (try Self.file("art/spectrogram.png")))

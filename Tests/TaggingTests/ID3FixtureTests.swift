@@ -16,7 +16,8 @@ import Testing
     }()
 
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) }
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<200).map { UInt8(truncatingIfNeeded: $0) }
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<200).map { UInt8(truncatingIfNeeded: $0) }
 
     /// Writes `tag + audio + v1` to a file and opens it.
     static func tags(_ tag: [UInt8], v1: [UInt8] = []) throws -> TrackTags {
@@ -53,7 +54,8 @@ import Testing
         #expect(t.discNumber == 2 && t.discCount == 3)
         #expect(t.comments == ["Ein Kommentar"])
         #expect(t.lyrics == "Line one\nLine two")
-        #expect(t.picture == EmbeddedPicture(mimeType: "image/png", data: Self.png, pictureType: 3, description: "Front"))
+        #expect(
+            t.picture == EmbeddedPicture(mimeType: "image/png", data: Self.png, pictureType: 3, description: "Front"))
     }
 
     @Test func id3v23UTF16WithBOMBothByteOrdersAndSlashNotSplit() throws {
@@ -80,7 +82,7 @@ import Testing
         #expect(t.composers == ["Bach/Busoni"])
         #expect(t.comments == ["Kommentar – UTF-16"])
         #expect(t.lyrics == "Ünsynced")
-        #expect(t.picture?.data == Self.jpeg)    // the front cover wins over the earlier back cover
+        #expect(t.picture?.data == Self.jpeg)  // the front cover wins over the earlier back cover
         #expect(t.picture?.pictureType == 3)
     }
 
@@ -120,7 +122,12 @@ import Testing
     @Test func syltSyncedLyricsBecomeLinesAndWords() throws {
         func sylt(_ entries: [(String, Int)]) -> [UInt8] {
             var b: [UInt8] = [3] + Array("eng".utf8) + [2, 1, 0]
-            for (t, ms) in entries { b += Array(t.utf8) + [0] + [UInt8(ms >> 24), UInt8((ms >> 16) & 255), UInt8((ms >> 8) & 255), UInt8(ms & 255)] }
+            for (t, ms) in entries {
+                b +=
+                    Array(t.utf8) + [0] + [
+                        UInt8(ms >> 24), UInt8((ms >> 16) & 255), UInt8((ms >> 8) & 255), UInt8(ms & 255)
+                    ]
+            }
             return b
         }
         var perLine = ID3Builder(version: 3)
@@ -149,8 +156,9 @@ import Testing
     }
 
     @Test func id3v1AloneAndUnderID3v2() throws {
-        let v1 = ID3Builder.v1(title: "V1 Tïtle", artist: "V1 Artist", album: "V1 Album", year: "1987",
-                               comment: "V1 comment", track: 5, genre: 17)
+        let v1 = ID3Builder.v1(
+            title: "V1 Tïtle", artist: "V1 Artist", album: "V1 Album", year: "1987",
+            comment: "V1 comment", track: 5, genre: 17)
         let t = try Self.tags([], v1: v1)
         #expect(t.title == "V1 Tïtle")
         #expect(t.artists == ["V1 Artist"])
@@ -163,7 +171,7 @@ import Testing
         b.text("TIT2", ["V2 wins"])
         let both = try Self.tags(b.bytes(), v1: v1)
         #expect(both.title == "V2 wins")
-        #expect(both.album == "V1 Album")    // v1 fills the gaps
+        #expect(both.album == "V1 Album")  // v1 fills the gaps
         let noGenre = try Self.tags([], v1: ID3Builder.v1(title: "x", genre: 255))
         #expect(noGenre.genres.isEmpty)
     }
@@ -201,9 +209,9 @@ import Testing
 
     @Test func invalidAndOddLengthUTF16() throws {
         var b = ID3Builder(version: 3)
-        b.frame("TIT2", [1, 0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00])      // lone high surrogate, then "A"
-        b.frame("TPE1", [1, 0xFF, 0xFE, 0x41, 0x00, 0x42])            // odd byte count
-        b.frame("TALB", [1, 0x41, 0x00, 0x42, 0x00])                  // UTF-16 without BOM
+        b.frame("TIT2", [1, 0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00])  // lone high surrogate, then "A"
+        b.frame("TPE1", [1, 0xFF, 0xFE, 0x41, 0x00, 0x42])  // odd byte count
+        b.frame("TALB", [1, 0x41, 0x00, 0x42, 0x00])  // UTF-16 without BOM
         b.text("TCOM", ["Fine"])
         let t = try Self.tags(b.bytes())
         #expect(t.composers == ["Fine"])
@@ -229,6 +237,6 @@ import Testing
         b.picture(type: 0, mime: "image/png", Self.png)
         let t = try Self.tags(b.bytes())
         #expect(t.title == "Big art")
-        #expect(t.picture?.data == Self.png)    // the oversized front cover is refused; the small one remains
+        #expect(t.picture?.data == Self.png)  // the oversized front cover is refused; the small one remains
     }
 }

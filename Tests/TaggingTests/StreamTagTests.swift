@@ -38,9 +38,10 @@ import Testing
     }
 
     @Test func flacOnAStreamStillHasLibsndfileTags() throws {
-        let d = try DecoderRegistry.open(source: StreamSource(try DemoFileTagTests.file("02-chords.flac")),
-                                         fileExtension: "flac")
+        let d = try DecoderRegistry.open(
+            source: StreamSource(try DemoFileTagTests.file("02-chords.flac")),
+            fileExtension: "flac")
         #expect(d.tags.title == "Chords in a FLAC")
-        #expect(d.tags.picture == nil)    // documented gap: no second pass over a stream
+        #expect(d.tags.picture == nil)  // documented gap: no second pass over a stream
     }
 }

@@ -17,8 +17,10 @@ enum VorbisBuilder {
         return out
     }
 
-    static func picture(type: Int = 3, mime: String = "image/png", description: String = "", data: [UInt8],
-                        declaredLength: Int? = nil) -> [UInt8] {
+    static func picture(
+        type: Int = 3, mime: String = "image/png", description: String = "", data: [UInt8],
+        declaredLength: Int? = nil
+    ) -> [UInt8] {
         Bytes.u32be(type) + Bytes.u32be(mime.utf8.count) + Bytes.utf8(mime) + Bytes.u32be(description.utf8.count)
             + Bytes.utf8(description) + Bytes.u32be(1) + Bytes.u32be(1) + Bytes.u32be(24) + Bytes.u32be(0)
             + Bytes.u32be(declaredLength ?? data.count) + data
@@ -63,7 +65,9 @@ enum OggBuilder {
         while i < lacing.count {
             let end = min(lacing.count, i + segmentsPerPage)
             let continued = !lacing[i].packetStart
-            out += Bytes.utf8("OggS") + [0, (continued ? 1 : 0) | (sequence == 0 ? 2 : 0)] + [UInt8](repeating: 0, count: 8)
+            out +=
+                Bytes.utf8("OggS") + [0, (continued ? 1 : 0) | (sequence == 0 ? 2 : 0)]
+                + [UInt8](repeating: 0, count: 8)
             out += Bytes.u32le(serial) + Bytes.u32le(sequence) + [0, 0, 0, 0] + [UInt8(end - i)]
             out += lacing[i..<end].map(\.segment)
             out += data[i..<end].joined()
@@ -129,7 +133,9 @@ struct ID3Builder {
 
     /// COMM / USLT: encoding, language, description, text.
     mutating func commentLike(_ id: String, description: String = "", _ text: String, encoding: UInt8 = 0) {
-        frame(id, [encoding] + Bytes.utf8("eng") + Self.encode(description, encoding) + Self.terminator(encoding)
+        frame(
+            id,
+            [encoding] + Bytes.utf8("eng") + Self.encode(description, encoding) + Self.terminator(encoding)
                 + Self.encode(text, encoding))
     }
 
@@ -147,14 +153,18 @@ struct ID3Builder {
         return Bytes.utf8("ID3") + [version, 0, 0] + Bytes.syncsafe(declaredSize ?? body.count) + body
     }
 
-    static func v1(title: String, artist: String = "", album: String = "", year: String = "", comment: String = "",
-                   track: UInt8 = 0, genre: UInt8 = 255) -> [UInt8] {
+    static func v1(
+        title: String, artist: String = "", album: String = "", year: String = "", comment: String = "",
+        track: UInt8 = 0, genre: UInt8 = 255
+    ) -> [UInt8] {
         func field(_ s: String, _ n: Int) -> [UInt8] {
             let b = encode(s, 0).prefix(n)
             return Array(b) + [UInt8](repeating: 0, count: n - b.count)
         }
         var c = field(comment, 30)
         if track > 0 { c[28] = 0; c[29] = track }
-        return Bytes.utf8("TAG") + field(title, 30) + field(artist, 30) + field(album, 30) + field(year, 4) + c + [genre]
+        return Bytes.utf8("TAG") + field(title, 30) + field(artist, 30) + field(album, 30) + field(year, 4) + c + [
+            genre
+        ]
     }
 }

@@ -30,14 +30,14 @@ import Testing
             .init(id: "USLT", description: "", values: ["one\n\ntwo"]),
             .init(id: "TYER", description: "", values: ["1999"]),
             .init(id: "TDRC", description: "", values: ["1999-12-31"]),
-            .init(id: "TCON", description: "", values: ["(255)"]),
+            .init(id: "TCON", description: "", values: ["(255)"])
         ]
         id3.v1 = .init(title: [], artist: [], album: [], year: [], comment: [], genre: 17)
         let t = ID3TagMapper.tags(from: id3)
         #expect(t.comments == ["Real comment"])
         #expect(t.lyrics == "one\n\ntwo")
         #expect(t.date == "1999-12-31")
-        #expect(t.genres.isEmpty)    // an ID3v2 genre frame, even an unknown number, is not overridden by v1
+        #expect(t.genres.isEmpty)  // an ID3v2 genre frame, even an unknown number, is not overridden by v1
     }
 
     @Test func vorbisFallbacksAndTotals() {
@@ -45,12 +45,12 @@ import Testing
         file.comments = VorbisComments(fields: [
             ("TITLE", "  "), ("TITLE", "Second title"), ("ALBUM ARTIST", "AA"), ("TRACKNUMBER", "03/12"),
             ("TOTALTRACKS", "x"), ("DISCNUMBER", "2"), ("TOTALDISCS", "3"), ("YEAR", "1990"),
-            ("UNSYNCED LYRICS", "words"), ("DESCRIPTION", "d"),
+            ("UNSYNCED LYRICS", "words"), ("DESCRIPTION", "d")
         ])
         let t = VorbisTagMapper.tags(from: file)
         #expect(t.title == "Second title")
         #expect(t.albumArtists == ["AA"])
-        #expect(t.trackNumber == 3 && t.trackCount == 12)    // an unreadable TOTALTRACKS keeps "/12"
+        #expect(t.trackNumber == 3 && t.trackCount == 12)  // an unreadable TOTALTRACKS keeps "/12"
         #expect(t.discNumber == 2 && t.discCount == 3)
         #expect(t.date == "1990")
         #expect(t.lyrics == "words")

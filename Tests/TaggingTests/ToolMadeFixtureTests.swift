@@ -23,10 +23,13 @@ import Testing
     @Test func lameTagsAndPicture() throws {
         let dir = try TemporaryDirectory()
         let wav = try Self.source(dir)
-        try TestMedia.lame(wav, to: dir.file("a.mp3"), options: [
-            "-b", "64", "--tt", "Lame Title", "--ta", "Lame Artist", "--tl", "Lame Album", "--ty", "2001",
-            "--tn", "3/12", "--tg", "Jazz", "--tc", "lame comment", "--ti", dir.file("cover.png"),
-            "--tv", "TPE2=Band", "--tv", "TCOM=Composer", "--tv", "TPOS=1/2"])
+        try TestMedia.lame(
+            wav, to: dir.file("a.mp3"),
+            options: [
+                "-b", "64", "--tt", "Lame Title", "--ta", "Lame Artist", "--tl", "Lame Album", "--ty", "2001",
+                "--tn", "3/12", "--tg", "Jazz", "--tc", "lame comment", "--ti", dir.file("cover.png"),
+                "--tv", "TPE2=Band", "--tv", "TCOM=Composer", "--tv", "TPOS=1/2"
+            ])
         let t = try DecoderRegistry.open(path: dir.file("a.mp3")).tags
         #expect(t.title == "Lame Title")
         #expect(t.artists == ["Lame Artist"])
@@ -46,9 +49,13 @@ import Testing
         let dir = try TemporaryDirectory()
         let wav = try Self.source(dir)
         try TestMedia.lame(wav, to: dir.file("b.mp3"), options: ["-b", "64"])
-        try Command.check("id3v2", ["-t", "Id3v2 Title", "-a", "AC/DC", "-A", "Album", "-y", "1980", "-T", "2/10",
-                                    "-g", "17", "-c", "desc:The comment:eng", "--TCOM", "Young/Young",
-                                    "--USLT", "Some lyrics", dir.file("b.mp3")])
+        try Command.check(
+            "id3v2",
+            [
+                "-t", "Id3v2 Title", "-a", "AC/DC", "-A", "Album", "-y", "1980", "-T", "2/10",
+                "-g", "17", "-c", "desc:The comment:eng", "--TCOM", "Young/Young",
+                "--USLT", "Some lyrics", dir.file("b.mp3")
+            ])
         let t = try DecoderRegistry.open(path: dir.file("b.mp3")).tags
         #expect(t.title == "Id3v2 Title")
         #expect(t.artists == ["AC/DC"])
@@ -65,14 +72,17 @@ import Testing
         let flac = dir.file("c.flac")
         try TestMedia.flac(wav, to: flac)
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]).write(to: URL(fileURLWithPath: dir.file("back.jpg")))
-        try Command.check("metaflac", [
-            "--set-tag=TITLE=Flac Title", "--set-tag=ARTIST=First", "--set-tag=ARTIST=Second",
-            "--set-tag=ALBUMARTIST=AA", "--set-tag=GENRE=Ambient", "--set-tag=GENRE=Drone",
-            "--set-tag=COMPOSER=C1", "--set-tag=COMPOSER=C2", "--set-tag=TRACKNUMBER=3", "--set-tag=TRACKTOTAL=12",
-            "--set-tag=DISCNUMBER=1/2", "--set-tag=DATE=2020-01-02", "--set-tag=COMMENT=c1",
-            "--set-tag=DESCRIPTION=d1", "--set-tag=UNSYNCEDLYRICS=la la",
-            "--import-picture-from=4|image/jpeg|Back|1x1x24|\(dir.file("back.jpg"))",
-            "--import-picture-from=3|image/png|Front||\(dir.file("cover.png"))", flac])
+        try Command.check(
+            "metaflac",
+            [
+                "--set-tag=TITLE=Flac Title", "--set-tag=ARTIST=First", "--set-tag=ARTIST=Second",
+                "--set-tag=ALBUMARTIST=AA", "--set-tag=GENRE=Ambient", "--set-tag=GENRE=Drone",
+                "--set-tag=COMPOSER=C1", "--set-tag=COMPOSER=C2", "--set-tag=TRACKNUMBER=3", "--set-tag=TRACKTOTAL=12",
+                "--set-tag=DISCNUMBER=1/2", "--set-tag=DATE=2020-01-02", "--set-tag=COMMENT=c1",
+                "--set-tag=DESCRIPTION=d1", "--set-tag=UNSYNCEDLYRICS=la la",
+                "--import-picture-from=4|image/jpeg|Back|1x1x24|\(dir.file("back.jpg"))",
+                "--import-picture-from=3|image/png|Front||\(dir.file("cover.png"))", flac
+            ])
         let t = try DecoderRegistry.open(path: flac).tags
         #expect(t.title == "Flac Title")
         #expect(t.artists == ["First", "Second"])
@@ -94,8 +104,10 @@ import Testing
         let ogg = dir.file("d.ogg")
         try TestMedia.vorbis(wav, to: ogg)
         let block = VorbisBuilder.picture(type: 3, mime: "image/png", description: "Cover", data: Self.png)
-        let fields = ["TITLE=Vorbis Title", "ARTIST=V1", "ARTIST=V2", "TRACKNUMBER=4/9", "DISCNUMBER=2",
-                      "DISCTOTAL=2", "GENRE=Folk", "LYRICS=[00:01.00]sing", VorbisBuilder.pictureField(block)]
+        let fields = [
+            "TITLE=Vorbis Title", "ARTIST=V1", "ARTIST=V2", "TRACKNUMBER=4/9", "DISCNUMBER=2",
+            "DISCTOTAL=2", "GENRE=Folk", "LYRICS=[00:01.00]sing", VorbisBuilder.pictureField(block)
+        ]
         try Command.check("vorbiscomment", ["-w", ogg] + fields.flatMap { ["-t", $0] })
         let t = try DecoderRegistry.open(path: ogg).tags
         #expect(t.title == "Vorbis Title")
@@ -110,10 +122,13 @@ import Testing
         let dir = try TemporaryDirectory()
         let wav = try Self.source(dir)
         let opus = dir.file("e.opus")
-        try TestMedia.opus(wav, to: opus, options: [
-            "--title", "Opus Title", "--artist", "O1", "--artist", "O2", "--album", "Alb", "--genre", "Electronic",
-            "--date", "2022", "--tracknumber", "6", "--comment", "TRACKTOTAL=8", "--comment", "COMPOSER=Comp",
-            "--comment", "COMMENT=opus comment", "--picture", "3||Front||\(dir.file("cover.png"))"])
+        try TestMedia.opus(
+            wav, to: opus,
+            options: [
+                "--title", "Opus Title", "--artist", "O1", "--artist", "O2", "--album", "Alb", "--genre", "Electronic",
+                "--date", "2022", "--tracknumber", "6", "--comment", "TRACKTOTAL=8", "--comment", "COMPOSER=Comp",
+                "--comment", "COMMENT=opus comment", "--picture", "3||Front||\(dir.file("cover.png"))"
+            ])
         let t = try DecoderRegistry.open(path: opus).tags
         #expect(t.title == "Opus Title")
         #expect(t.artists == ["O1", "O2"])
@@ -134,8 +149,10 @@ import Testing
         try TestMedia.writeWAV(wav, samples: [Int16](repeating: 0, count: 2000), rate: 44100, channels: 1)
         var d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
         var info = Bytes.utf8("INFO")
-        for (id, value) in [("INAM", "Wav Title"), ("IART", "Wav Artist"), ("IPRD", "Wav Album"),
-                            ("ICMT", "Wav comment"), ("ICRD", "2019"), ("IGNR", "Blues"), ("ITRK", "5")] {
+        for (id, value) in [
+            ("INAM", "Wav Title"), ("IART", "Wav Artist"), ("IPRD", "Wav Album"),
+            ("ICMT", "Wav comment"), ("ICRD", "2019"), ("IGNR", "Blues"), ("ITRK", "5")
+        ] {
             var v = Bytes.utf8(value) + [0]
             if v.count % 2 == 1 { v.append(0) }
             info += Bytes.utf8(id) + Bytes.u32le(v.count) + v

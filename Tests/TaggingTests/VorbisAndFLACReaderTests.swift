@@ -7,8 +7,10 @@ import Testing
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 100)
 
     @Test func commentsKeepRepeatsAndOrderWithCaseInsensitiveKeys() {
-        let block = VorbisBuilder.comments(["TITLE=Song", "artist=A", "Artist=B", "GENRE=Rock", "noequals", "=novalue",
-                                            "LYRICS=line 1\nline 2", "COMMENT=x=y"])
+        let block = VorbisBuilder.comments([
+            "TITLE=Song", "artist=A", "Artist=B", "GENRE=Rock", "noequals", "=novalue",
+            "LYRICS=line 1\nline 2", "COMMENT=x=y"
+        ])
         let r = VorbisCommentReader.read(from: BytesInput(block))
         #expect(r.error == nil)
         #expect(r.comments.vendor == "test")
@@ -16,7 +18,7 @@ import Testing
         #expect(r.comments.values("title") == ["Song"])
         #expect(r.comments.values("LYRICS") == ["line 1\nline 2"])
         #expect(r.comments.values("COMMENT") == ["x=y"])
-        #expect(r.comments.fields.count == 6)    // the two fields without a key are ignored
+        #expect(r.comments.fields.count == 6)  // the two fields without a key are ignored
     }
 
     @Test func truncatedCommentBlockKeepsTheFieldsBeforeTheDamage() {
@@ -67,26 +69,28 @@ import Testing
     }
 
     @Test func flacFrontCoverPreferredOverAnEarlierPicture() throws {
-        let file = FLACBuilder.file([
-            FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=T", "ARTIST=A", "ARTIST=B"])),
-            FLACBuilder.block(6, VorbisBuilder.picture(type: 4, mime: "image/jpeg", data: Self.jpeg)),
-            FLACBuilder.block(6, VorbisBuilder.picture(type: 3, description: "Front", data: Self.png)),
-            FLACBuilder.block(1, [UInt8](repeating: 0, count: 100), last: true),
-        ]) + [0xFF, 0xF8]    // audio would follow
+        let file =
+            FLACBuilder.file([
+                FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=T", "ARTIST=A", "ARTIST=B"])),
+                FLACBuilder.block(6, VorbisBuilder.picture(type: 4, mime: "image/jpeg", data: Self.jpeg)),
+                FLACBuilder.block(6, VorbisBuilder.picture(type: 3, description: "Front", data: Self.png)),
+                FLACBuilder.block(1, [UInt8](repeating: 0, count: 100), last: true)
+            ]) + [0xFF, 0xF8]  // audio would follow
         let tags = try FLACMetadataReader.read(from: BytesInput(file))
         #expect(tags.error == nil)
         #expect(tags.comments.values("ARTIST") == ["A", "B"])
-        #expect(tags.preferredPicture == TagPicture(type: 3, mimeType: "image/png", description: "Front", data: Self.png))
+        #expect(
+            tags.preferredPicture == TagPicture(type: 3, mimeType: "image/png", description: "Front", data: Self.png))
     }
 
     @Test func flacWithoutFrontCoverKeepsTheFirstPicture() throws {
         let file = FLACBuilder.file([
             FLACBuilder.block(6, VorbisBuilder.picture(type: 0, mime: "", data: Self.jpeg)),
-            FLACBuilder.block(6, VorbisBuilder.picture(type: 4, data: Self.png), last: true),
+            FLACBuilder.block(6, VorbisBuilder.picture(type: 4, data: Self.png), last: true)
         ])
         let tags = try FLACMetadataReader.read(from: BytesInput(file))
         #expect(tags.preferredPicture?.data == Self.jpeg)
-        #expect(tags.preferredPicture?.mimeType == "image/jpeg")    // sniffed: the block had no MIME type
+        #expect(tags.preferredPicture?.mimeType == "image/jpeg")  // sniffed: the block had no MIME type
     }
 
     @Test func flacBehindAnID3TagAndNotFLACAtAll() throws {
@@ -100,18 +104,25 @@ import Testing
     @Test func flacBlockSizesPastTheEndAndInsideFieldsEndCleanly() throws {
         // A comment block whose field length runs past its own block: the fields before it are kept.
         let comments = VorbisBuilder.comments(["TITLE=kept"], count: 2) + Bytes.u32le(500) + Bytes.utf8("ARTIST=x")
-        let file = FLACBuilder.file([FLACBuilder.block(4, comments),
-                                     FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), last: true)])
+        let file = FLACBuilder.file([
+            FLACBuilder.block(4, comments),
+            FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), last: true)
+        ])
         let tags = try FLACMetadataReader.read(from: BytesInput(file))
         #expect(tags.comments.values("TITLE") == ["kept"])
         #expect(tags.error?.kind == .truncated)
         // A picture block that says 16 MB but the file ends.
-        let cut = FLACBuilder.file([FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), declaredLength: 0xFFFFFF)])
+        let cut = FLACBuilder.file([
+            FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), declaredLength: 0xFFFFFF)
+        ])
         let t2 = try FLACMetadataReader.read(from: BytesInput(cut))
         #expect(t2.error?.kind == .truncated)
         // Picture data length larger than its block.
-        let lying = FLACBuilder.file([FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png, declaredLength: 5000),
-                                                        last: true)])
+        let lying = FLACBuilder.file([
+            FLACBuilder.block(
+                6, VorbisBuilder.picture(data: Self.png, declaredLength: 5000),
+                last: true)
+        ])
         let t3 = try FLACMetadataReader.read(from: BytesInput(lying))
         #expect(t3.pictures.isEmpty)
         #expect(t3.error?.kind == .truncated)
@@ -122,8 +133,11 @@ import Testing
         // after it is still read, and nothing near 20 MB is allocated.
         let size = 20 << 20
         let picture = VorbisBuilder.picture(data: Self.png, declaredLength: size)
-        let input = CountingInput(prefix: FLACBuilder.file([FLACBuilder.block(6, picture),
-            FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=after"]), last: true)]), virtualZeros: 0, suffix: [])
+        let input = CountingInput(
+            prefix: FLACBuilder.file([
+                FLACBuilder.block(6, picture),
+                FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=after"]), last: true)
+            ]), virtualZeros: 0, suffix: [])
         let tags = try FLACMetadataReader.read(from: input)
         #expect(tags.pictures.isEmpty)
         #expect(tags.comments.values("TITLE") == ["after"])
@@ -135,9 +149,10 @@ import Testing
         let size = 0xFFFFFF - 60
         let front = FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png))
         let big = VorbisBuilder.picture(type: 3, data: [], declaredLength: size)
-        let input = CountingInput(prefix: FLACBuilder.file([front, FLACBuilder.block(6, big, declaredLength: big.count + size)]),
-                                  virtualZeros: size,
-                                  suffix: FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=after"]), last: true))
+        let input = CountingInput(
+            prefix: FLACBuilder.file([front, FLACBuilder.block(6, big, declaredLength: big.count + size)]),
+            virtualZeros: size,
+            suffix: FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=after"]), last: true))
         let tags = try FLACMetadataReader.read(from: input)
         #expect(tags.preferredPicture?.data == Self.png)
         #expect(tags.comments.values("TITLE") == ["after"])
@@ -160,13 +175,15 @@ import Testing
 
     @Test func oggOpusCommentsAcrossManyPagesWithPicture() throws {
         let pictureBlock = VorbisBuilder.picture(type: 3, mime: "image/png", description: "Cover", data: Self.png)
-        let block = VorbisBuilder.comments(["TITLE=Opus", "ARTIST=A", VorbisBuilder.pictureField(pictureBlock),
-                                            "ARTIST=B"])
+        let block = VorbisBuilder.comments([
+            "TITLE=Opus", "ARTIST=A", VorbisBuilder.pictureField(pictureBlock),
+            "ARTIST=B"
+        ])
         // Two segments per page: the comment packet spans several pages (continued-packet pages).
         let tags = try OggTagReader.read(from: BytesInput(OggBuilder.opus(block, segmentsPerPage: 2)))
         #expect(tags.error == nil)
         #expect(tags.comments.values("ARTIST") == ["A", "B"])
-        #expect(tags.comments.values("METADATA_BLOCK_PICTURE").isEmpty)    // pictures are not text fields
+        #expect(tags.comments.values("METADATA_BLOCK_PICTURE").isEmpty)  // pictures are not text fields
         #expect(tags.preferredPicture?.data == Self.png)
         #expect(tags.preferredPicture?.description == "Cover")
     }
@@ -191,19 +208,28 @@ import Testing
         let t = try OggTagReader.read(from: BytesInput(Array(good.prefix(good.count - 100))))
         #expect(t.comments.values("TITLE") == ["x"])
         #expect(t.error?.kind == .truncated)
-        #expect(throws: TagError.self) { try OggTagReader.read(from: BytesInput(OggBuilder.pages([Bytes.utf8("Speex   ")]))) }
+        #expect(throws: TagError.self) {
+            try OggTagReader.read(from: BytesInput(OggBuilder.pages([Bytes.utf8("Speex   ")])))
+        }
         // A bad METADATA_BLOCK_PICTURE (not base64; base64 of a truncated block) is dropped, the rest kept.
-        let bad = OggBuilder.opus(VorbisBuilder.comments(["METADATA_BLOCK_PICTURE=!!!!", "TITLE=y",
-            VorbisBuilder.pictureField(Array(VorbisBuilder.picture(data: Self.png).prefix(30)))]))
+        let bad = OggBuilder.opus(
+            VorbisBuilder.comments([
+                "METADATA_BLOCK_PICTURE=!!!!", "TITLE=y",
+                VorbisBuilder.pictureField(Array(VorbisBuilder.picture(data: Self.png).prefix(30)))
+            ]))
         let t2 = try OggTagReader.read(from: BytesInput(bad))
         #expect(t2.pictures.isEmpty && t2.comments.values("TITLE") == ["y"])
     }
 
     @Test func oggFLACMetadataPackets() throws {
-        let first = [0x7F] + Bytes.utf8("FLAC") + [1, 0, 0, 2] + Bytes.utf8("fLaC") + FLACBuilder.block(0, [UInt8](repeating: 0, count: 34))
-        let ogg = OggBuilder.pages([first,
-                                    FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=in ogg", "ARTIST=x"])),
-                                    FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), last: true)])
+        let first =
+            [0x7F] + Bytes.utf8("FLAC") + [1, 0, 0, 2] + Bytes.utf8("fLaC")
+            + FLACBuilder.block(0, [UInt8](repeating: 0, count: 34))
+        let ogg = OggBuilder.pages([
+            first,
+            FLACBuilder.block(4, VorbisBuilder.comments(["TITLE=in ogg", "ARTIST=x"])),
+            FLACBuilder.block(6, VorbisBuilder.picture(data: Self.png), last: true)
+        ])
         let t = try OggTagReader.read(from: BytesInput(ogg))
         #expect(t.error == nil)
         #expect(t.comments.values("TITLE") == ["in ogg"])
@@ -211,8 +237,10 @@ import Testing
     }
 
     @Test func legacyCoverArtField() throws {
-        let ogg = OggBuilder.vorbis(VorbisBuilder.comments([
-            "COVERART=" + Base64Encode.encode(Self.jpeg), "COVERARTMIME=image/jpeg"]))
+        let ogg = OggBuilder.vorbis(
+            VorbisBuilder.comments([
+                "COVERART=" + Base64Encode.encode(Self.jpeg), "COVERARTMIME=image/jpeg"
+            ]))
         let t = try OggTagReader.read(from: BytesInput(ogg))
         #expect(t.preferredPicture?.data == Self.jpeg)
         #expect(t.comments.fields.isEmpty)
@@ -241,7 +269,9 @@ final class CountingInput: TagInput {
     let prefix: [UInt8], zeros: Int, suffix: [UInt8]
     var position = 0
     var bytesReturned = 0
-    init(prefix: [UInt8], virtualZeros: Int, suffix: [UInt8]) { (self.prefix, zeros, self.suffix) = (prefix, virtualZeros, suffix) }
+    init(prefix: [UInt8], virtualZeros: Int, suffix: [UInt8]) {
+        (self.prefix, zeros, self.suffix) = (prefix, virtualZeros, suffix)
+    }
     var total: Int { prefix.count + zeros + suffix.count }
     var offset: Int64 { Int64(position) }
 
@@ -249,9 +279,13 @@ final class CountingInput: TagInput {
         guard count <= total - position else { throw TagError(.truncated, offset: offset, "end") }
         var out = [UInt8]()
         for i in position..<(position + count) {
-            if i < prefix.count { out.append(prefix[i]) }
-            else if i < prefix.count + zeros { out.append(0) }
-            else { out.append(suffix[i - prefix.count - zeros]) }
+            if i < prefix.count {
+                out.append(prefix[i])
+            } else if i < prefix.count + zeros {
+                out.append(0)
+            } else {
+                out.append(suffix[i - prefix.count - zeros])
+            }
         }
         position += count
         bytesReturned += count

@@ -35,8 +35,10 @@ public enum Command {
 
     /// Runs `program args…` to completion (killing it after `timeout` seconds) and returns its output.
     @discardableResult
-    public static func run(_ program: String, _ args: [String], environment: [String: String] = [:],
-                           stdin: Data? = nil, timeout: Double = 60) throws -> Result {
+    public static func run(
+        _ program: String, _ args: [String], environment: [String: String] = [:],
+        stdin: Data? = nil, timeout: Double = 60
+    ) throws -> Result {
         guard let exe = which(program) else { throw Failure.notFound(program) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
@@ -72,15 +74,18 @@ public enum Command {
             throw Failure.timedOut(program, seconds: timeout)
         }
         group.wait()
-        return Result(status: p.terminationStatus,
-                      stdout: String(decoding: outData.get(), as: UTF8.self),
-                      stderr: String(decoding: errData.get(), as: UTF8.self))
+        return Result(
+            status: p.terminationStatus,
+            stdout: String(decoding: outData.get(), as: UTF8.self),
+            stderr: String(decoding: errData.get(), as: UTF8.self))
     }
 
     /// Runs a program and throws unless it exits 0; returns its standard output.
     @discardableResult
-    public static func check(_ program: String, _ args: [String], environment: [String: String] = [:],
-                             timeout: Double = 60) throws -> String {
+    public static func check(
+        _ program: String, _ args: [String], environment: [String: String] = [:],
+        timeout: Double = 60
+    ) throws -> String {
         let r = try run(program, args, environment: environment, timeout: timeout)
         guard r.succeeded else {
             throw CheckFailure(command: ([program] + args).joined(separator: " "), status: r.status, stderr: r.stderr)

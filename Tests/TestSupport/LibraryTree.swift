@@ -27,8 +27,10 @@ public struct LibraryTree: Sendable {
 
     public let songs: [Song]
 
-    public static let genres = ["Rock", "Jazz", "Electronic", "Folk", "Classical", "Hip-Hop", "Ambient", "Pop",
-                                "Metal", "Soul", "Reggae", "Blues"]
+    public static let genres = [
+        "Rock", "Jazz", "Electronic", "Folk", "Classical", "Hip-Hop", "Ambient", "Pop",
+        "Metal", "Soul", "Reggae", "Blues"
+    ]
 
     /// The display name of artist `n` (two spellings for artist 1, full-width for artist 2).
     public static func artistName(_ n: Int, album: Int) -> String {
@@ -56,21 +58,25 @@ public struct LibraryTree: Sendable {
             let album = "Album \(String(format: "%05d", albumIndex)) \(compilation ? "Hits" : "Sessions")"
             let main = Self.artistName(artist, album: albumIndex)
             let second = albumIndex % 7 == 3 ? "Guest \(String(format: "%04d", albumIndex / 7))" : nil
-            let star = !compilation && albumIndex % 11 == 5 ? "Guest Star \(String(format: "%04d", albumIndex / 11))" : nil
+            let star =
+                !compilation && albumIndex % 11 == 5 ? "Guest Star \(String(format: "%04d", albumIndex / 11))" : nil
             let year = 1960 + albumIndex % 60
             let folder = compilation ? "Compilations/\(album)" : "Artist \(artist)/\(album)"
             for track in 1...10 where songs.count < count {
                 var artists = [compilation ? "Artist \(String(format: "%05d", 90_000 + track))" : main]
                 if let second, track % 2 == 1 { artists.append(second) }
                 if let star, track == 4 { artists.insert(star, at: 0) }
-                let title = "Song \(String(format: "%06d", songs.count)) \(track % 3 == 0 ? "東京" : "night")"
+                let title =
+                    "Song \(String(format: "%06d", songs.count)) \(track % 3 == 0 ? "東京" : "night")"
                     + Self.searchWords(songs.count)
-                songs.append(Song(relativePath: "\(folder)/\(String(format: "%02d", track)) Track.mp3", title: title,
-                                  artists: artists, album: album, albumArtist: compilation ? "Various Artists" : nil,
-                                  albumOwner: compilation ? "Various Artists" : main,
-                                  genre: Self.genres[(albumIndex + track) % Self.genres.count],
-                                  composer: "Composer \(albumIndex % 40)", year: year, track: track,
-                                  compilation: compilation))
+                songs.append(
+                    Song(
+                        relativePath: "\(folder)/\(String(format: "%02d", track)) Track.mp3", title: title,
+                        artists: artists, album: album, albumArtist: compilation ? "Various Artists" : nil,
+                        albumOwner: compilation ? "Various Artists" : main,
+                        genre: Self.genres[(albumIndex + track) % Self.genres.count],
+                        composer: "Composer \(albumIndex % 40)", year: year, track: track,
+                        compilation: compilation))
             }
             albumIndex += 1
         }
@@ -86,9 +92,11 @@ public struct LibraryTree: Sendable {
             let path = directory + "/" + song.relativePath
             let dir = (path as NSString).deletingLastPathComponent
             if made.insert(dir).inserted { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-            var frames: [(String, [String])] = [("TIT2", [song.title]), ("TPE1", song.artists), ("TALB", [song.album]),
-                                                ("TCON", [song.genre]), ("TCOM", [song.composer]),
-                                                ("TDRC", [String(song.year)]), ("TRCK", ["\(song.track)/10"])]
+            var frames: [(String, [String])] = [
+                ("TIT2", [song.title]), ("TPE1", song.artists), ("TALB", [song.album]),
+                ("TCON", [song.genre]), ("TCOM", [song.composer]),
+                ("TDRC", [String(song.year)]), ("TRCK", ["\(song.track)/10"])
+            ]
             if let aa = song.albumArtist { frames.append(("TPE2", [aa])) }
             if song.compilation { frames.append(("TCMP", ["1"])) }
             var data = Self.id3v24(frames)

@@ -28,9 +28,13 @@ public final class MonitorRecorder: @unchecked Sendable {
         self.channels = channels
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw Command.Failure.notFound("pipe") }
-        process = try Spawned("parec", ["--raw", "--format=s16le", "--rate=\(rate)", "--channels=\(channels)",
-                                        "--latency-msec=50", "-d", source],
-                              environment: environment, stdoutFD: fds[1])
+        process = try Spawned(
+            "parec",
+            [
+                "--raw", "--format=s16le", "--rate=\(rate)", "--channels=\(channels)",
+                "--latency-msec=50", "-d", source
+            ],
+            environment: environment, stdoutFD: fds[1])
         close(fds[1])
         let handle = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
         let bytesPerFrame = 2 * channels
@@ -64,7 +68,7 @@ public final class MonitorRecorder: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while frameCount < frames {
             if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01) // polling an external process with a deadline (tests only)
+            Thread.sleep(forTimeInterval: 0.01)  // polling an external process with a deadline (tests only)
         }
         return true
     }

@@ -15,7 +15,9 @@ public final class PrivateBus: @unchecked Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case didNotStart(String)
         public var description: String {
-            switch self { case .didNotStart(let why): return "private dbus-daemon did not start: \(why)" }
+            switch self {
+            case .didNotStart(let why): return "private dbus-daemon did not start: \(why)"
+            }
         }
     }
 

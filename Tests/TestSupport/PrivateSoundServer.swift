@@ -15,8 +15,10 @@ public final class PrivateSoundServer: @unchecked Sendable {
         /// Load with norewinds=1 (required on sinks you record; see TESTING-NOTES).
         public var norewinds: Bool
 
-        public init(name: String, properties: [String: String] = [:], rate: Int = 44100, channels: Int = 2,
-                    format: String = "s16le", norewinds: Bool = true) {
+        public init(
+            name: String, properties: [String: String] = [:], rate: Int = 44100, channels: Int = 2,
+            format: String = "s16le", norewinds: Bool = true
+        ) {
             self.name = name
             self.properties = properties
             self.rate = rate
@@ -62,29 +64,37 @@ public final class PrivateSoundServer: @unchecked Sendable {
         let runtime = directory.file("runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
 
-        process = try Self.start(directory: directory, config: config, runtime: runtime,
-                                 socketPath: socketPath, clientEnvironment: ["PULSE_SERVER": "unix:\(socketPath)"])
+        process = try Self.start(
+            directory: directory, config: config, runtime: runtime,
+            socketPath: socketPath, clientEnvironment: ["PULSE_SERVER": "unix:\(socketPath)"])
     }
 
     /// Spawns pulseaudio on `config` and waits (deadline, not a fixed sleep) until it answers.
-    private static func start(directory: TemporaryDirectory, config: String, runtime: String, socketPath: String,
-                              clientEnvironment: [String: String]) throws -> Spawned {
+    private static func start(
+        directory: TemporaryDirectory, config: String, runtime: String, socketPath: String,
+        clientEnvironment: [String: String]
+    ) throws -> Spawned {
         var env: [String: String] = [:]
         env["XDG_RUNTIME_DIR"] = runtime
         env["PULSE_RUNTIME_PATH"] = runtime
         env["PULSE_STATE_PATH"] = directory.file("state")
         env["HOME"] = directory.path
         let logPath = directory.file("pulseaudio.log")
-        let process = try Spawned("pulseaudio", ["-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
-                                                 "--log-target=stderr", "--use-pid-file=no", "--system=no", "-F", config],
-                                  environment: env, stderrPath: logPath)
+        let process = try Spawned(
+            "pulseaudio",
+            [
+                "-n", "--daemonize=no", "--exit-idle-time=-1", "--disallow-exit",
+                "--log-target=stderr", "--use-pid-file=no", "--system=no", "-F", config
+            ],
+            environment: env, stderrPath: logPath)
         let deadline = Date().addingTimeInterval(15)
         while true {
             if let status = process.exitStatus {
                 throw StartFailure(description: "pulseaudio exited with \(status)")
             }
             if FileManager.default.fileExists(atPath: socketPath),
-               let r = try? Spawned.run("pactl", ["info"], environment: clientEnvironment, timeout: 5), r.status == 0 {
+                let r = try? Spawned.run("pactl", ["info"], environment: clientEnvironment, timeout: 5), r.status == 0
+            {
                 return process
             }
             if Date() > deadline {
@@ -92,7 +102,7 @@ public final class PrivateSoundServer: @unchecked Sendable {
                 let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
                 throw StartFailure(description: "pulseaudio did not answer within 15 s: \(log.suffix(2000))")
             }
-            Thread.sleep(forTimeInterval: 0.02) // polling an external process with a deadline (allowed in tests)
+            Thread.sleep(forTimeInterval: 0.02)  // polling an external process with a deadline (allowed in tests)
         }
     }
 
@@ -100,9 +110,10 @@ public final class PrivateSoundServer: @unchecked Sendable {
     public func restart() throws {
         process.kill(signal: SIGKILL)
         process.wait(timeout: 5)
-        process = try Self.start(directory: directory, config: directory.file("default.pa"),
-                                 runtime: directory.file("runtime"), socketPath: socketPath,
-                                 clientEnvironment: clientEnvironment)
+        process = try Self.start(
+            directory: directory, config: directory.file("default.pa"),
+            runtime: directory.file("runtime"), socketPath: socketPath,
+            clientEnvironment: clientEnvironment)
     }
 
     deinit {
@@ -127,7 +138,8 @@ public final class PrivateSoundServer: @unchecked Sendable {
     public func pactl(_ args: [String]) throws -> String {
         let r = try Spawned.run("pactl", args, environment: clientEnvironment, timeout: 20)
         guard r.status == 0 else {
-            throw Command.CheckFailure(command: "pactl " + args.joined(separator: " "), status: r.status, stderr: r.stdout)
+            throw Command.CheckFailure(
+                command: "pactl " + args.joined(separator: " "), status: r.status, stderr: r.stdout)
         }
         return r.stdout
     }

@@ -9,12 +9,15 @@ public final class Spawned: @unchecked Sendable {
     private var status: Int32?
 
     /// Starts `program` with `args`; stdout goes to `stdoutFD` (nil: /dev/null), stderr to `stderrPath` (nil: /dev/null).
-    public init(_ program: String, _ args: [String], environment: [String: String] = [:],
-                stdoutFD: Int32? = nil, stderrPath: String? = nil) throws {
+    public init(
+        _ program: String, _ args: [String], environment: [String: String] = [:],
+        stdoutFD: Int32? = nil, stderrPath: String? = nil
+    ) throws {
         guard let exe = Command.which(program) else { throw Command.Failure.notFound(program) }
-        pid = try Spawned.launch(exe, args, environment: environment,
-                                 stdout: stdoutFD.map { .descriptor($0) } ?? .null,
-                                 stderr: stderrPath.map { .file($0) } ?? .null)
+        pid = try Spawned.launch(
+            exe, args, environment: environment,
+            stdout: stdoutFD.map { .descriptor($0) } ?? .null,
+            stderr: stderrPath.map { .file($0) } ?? .null)
     }
 
     /// Where a child's stdout or stderr goes.
@@ -37,8 +40,10 @@ public final class Spawned: @unchecked Sendable {
 
     /// The one place tests start a child: posix_spawn with stdin from /dev/null, an empty signal mask and default
     /// handlers for the signals tests send or the runner blocks, the current environment plus `environment`.
-    public static func launch(_ executable: String, _ args: [String], environment: [String: String] = [:],
-                              stdout: Output, stderr: Output) throws -> pid_t {
+    public static func launch(
+        _ executable: String, _ args: [String], environment: [String: String] = [:],
+        stdout: Output, stderr: Output
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -46,7 +51,8 @@ public final class Spawned: @unchecked Sendable {
         for (fd, output) in [(Int32(1), stdout), (Int32(2), stderr)] {
             switch output {
             case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
-            case .file(let path): posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, fd)
             case .sameAsStdout: posix_spawn_file_actions_adddup2(&actions, 1, fd)
             }
@@ -73,7 +79,7 @@ public final class Spawned: @unchecked Sendable {
         return child
     }
 
-    deinit { kill(signal: SIGKILL) ; _ = wait(timeout: 2) }
+    deinit { kill(signal: SIGKILL); _ = wait(timeout: 2) }
 
     /// The exit status once the child ended (reaps it), nil while it runs.
     public var exitStatus: Int32? {
@@ -97,14 +103,16 @@ public final class Spawned: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {
             if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.005) // polling a child with a deadline (tests only)
+            Thread.sleep(forTimeInterval: 0.005)  // polling a child with a deadline (tests only)
         }
         return true
     }
 
     /// Runs a program to completion and returns (status, stdout).
-    public static func run(_ program: String, _ args: [String], environment: [String: String] = [:],
-                           timeout: Double = 20) throws -> (status: Int32, stdout: String) {
+    public static func run(
+        _ program: String, _ args: [String], environment: [String: String] = [:],
+        timeout: Double = 20
+    ) throws -> (status: Int32, stdout: String) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw Command.Failure.notFound("pipe") }
         let child = try Spawned(program, args, environment: environment, stdoutFD: fds[1])

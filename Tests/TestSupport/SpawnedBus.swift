@@ -15,13 +15,14 @@ public final class SpawnedBus: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "linnet-bus")
         let socketPath = directory.file("bus")
         address = "unix:path=\(socketPath)"
-        process = try Spawned("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
-                              stderrPath: directory.file("dbus-daemon.log"))
+        process = try Spawned(
+            "dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
+            stderrPath: directory.file("dbus-daemon.log"))
         let deadline = Date().addingTimeInterval(timeout)
         while !Self.accepts(socketPath) {
             if let status = process.exitStatus { throw PrivateBus.Failure.didNotStart("dbus-daemon exited \(status)") }
             if Date() > deadline { throw PrivateBus.Failure.didNotStart("no socket after \(timeout) s") }
-            Thread.sleep(forTimeInterval: 0.01) // polling an external process with a deadline (it gives no event)
+            Thread.sleep(forTimeInterval: 0.01)  // polling an external process with a deadline (it gives no event)
         }
     }
 

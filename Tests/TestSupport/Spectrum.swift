@@ -25,7 +25,8 @@ public enum Spectrum {
     public static func medianDominantFrequency(_ samples: [Float], rate: Int, window: Int = 16384) -> Double {
         let sorted = shortTimeDominantFrequencies(samples, rate: rate, window: window).sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// The dominant frequency of each successive `window`-sample FFT (overlapping by 3/4), in time order.

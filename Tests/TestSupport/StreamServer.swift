@@ -23,8 +23,9 @@ public final class StreamServer: @unchecked Sendable {
         if let tls { args += ["--tls", tls.cert, tls.key] }
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
         do {
-            child = try Spawned.launch(Command.which(python) ?? python, args, stdout: .descriptor(fds[1]),
-                                       stderr: .file(logPath))
+            child = try Spawned.launch(
+                Command.which(python) ?? python, args, stdout: .descriptor(fds[1]),
+                stderr: .file(logPath))
         } catch {
             close(fds[0]); close(fds[1])
             throw error
@@ -38,7 +39,8 @@ public final class StreamServer: @unchecked Sendable {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard text.hasPrefix("PORT "), let p = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             kill(child, SIGKILL)
             var status: Int32 = 0
             waitpid(child, &status, 0)
@@ -83,7 +85,7 @@ public final class StreamServer: @unchecked Sendable {
             let times = closeTimes(of: fragment)
             if times.count >= count { return times }
             if Date() > deadline { return nil }
-            Thread.sleep(forTimeInterval: 0.01) // polling an external process with a deadline (tests only)
+            Thread.sleep(forTimeInterval: 0.01)  // polling an external process with a deadline (tests only)
         }
     }
 
@@ -130,17 +132,30 @@ public final class StreamServer: @unchecked Sendable {
     /// A CA and a server certificate for 127.0.0.1 signed by it, made with openssl in `directory`:
     /// (ca, cert, key) paths. A second call with `otherCA` makes a certificate the first CA does not trust.
     public static func makeCertificates(in directory: String, name: String = "server") throws
-        -> (ca: String, cert: String, key: String) {
+        -> (ca: String, cert: String, key: String)
+    {
         let d = directory
         let ca = "\(d)/\(name)-ca.pem", caKey = "\(d)/\(name)-ca.key"
         let key = "\(d)/\(name).key", csr = "\(d)/\(name).csr", cert = "\(d)/\(name).pem", ext = "\(d)/\(name).ext"
-        try Command.check("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", ca,
-                                      "-days", "2", "-subj", "/CN=Linnet Test CA \(name)"])
-        try Command.check("openssl", ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr,
-                                      "-subj", "/CN=127.0.0.1"])
+        try Command.check(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", caKey, "-out", ca,
+                "-days", "2", "-subj", "/CN=Linnet Test CA \(name)"
+            ])
+        try Command.check(
+            "openssl",
+            [
+                "req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", csr,
+                "-subj", "/CN=127.0.0.1"
+            ])
         try "subjectAltName=IP:127.0.0.1\n".write(toFile: ext, atomically: true, encoding: .utf8)
-        try Command.check("openssl", ["x509", "-req", "-in", csr, "-CA", ca, "-CAkey", caKey, "-CAcreateserial",
-                                      "-out", cert, "-days", "2", "-extfile", ext])
+        try Command.check(
+            "openssl",
+            [
+                "x509", "-req", "-in", csr, "-CA", ca, "-CAkey", caKey, "-CAcreateserial",
+                "-out", cert, "-days", "2", "-extfile", ext
+            ])
         return (ca, cert, key)
     }
 }

@@ -9,10 +9,14 @@ public enum TestMedia {
     }
 
     /// A sine tone WAV: `seconds` long, `bits`-bit signed PCM.
-    public static func sineWAV(_ path: String, seconds: Double, frequency: Double = 440, rate: Int = 44100,
-                               channels: Int = 2, bits: Int = 16, amplitude: Double = 0.5) throws {
-        try sox(["-r", "\(rate)", "-c", "\(channels)", "-b", "\(bits)", "-e", "signed-integer", "-n", path,
-                 "synth", "\(seconds)", "sine", "\(frequency)", "vol", "\(amplitude)"])
+    public static func sineWAV(
+        _ path: String, seconds: Double, frequency: Double = 440, rate: Int = 44100,
+        channels: Int = 2, bits: Int = 16, amplitude: Double = 0.5
+    ) throws {
+        try sox([
+            "-r", "\(rate)", "-c", "\(channels)", "-b", "\(bits)", "-e", "signed-integer", "-n", path,
+            "synth", "\(seconds)", "sine", "\(frequency)", "vol", "\(amplitude)"
+        ])
     }
 
     /// The sample of `channel` in frame `frame` of `countingWAV`: every frame is distinct for 2^32 frames, so a
@@ -39,7 +43,7 @@ public enum TestMedia {
         d.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(channels); u32(rate)
         u32(rate * channels * 2); u16(channels * 2); u16(16)
         d.append(contentsOf: Array("data".utf8)); u32(dataBytes)
-        samples.withUnsafeBytes { d.append(contentsOf: $0) }    // little-endian host
+        samples.withUnsafeBytes { d.append(contentsOf: $0) }  // little-endian host
         try d.write(to: URL(fileURLWithPath: path))
     }
 
@@ -100,18 +104,24 @@ public enum TestMedia {
     /// Encodes with ffmpeg (test-only tool): `codec` such as "aac" (its MP4 muxer writes the encoder delay and the
     /// exact length in the edit list) or "alac"; the container follows `path`'s extension (.m4a, .aac = ADTS).
     /// `options` go before the output (e.g. ["-metadata", "title=x"]); `inputs` are extra inputs (a cover image).
-    public static func ffmpeg(_ wav: String, to path: String, codec: String = "aac", options: [String] = [],
-                              inputs: [String] = []) throws {
+    public static func ffmpeg(
+        _ wav: String, to path: String, codec: String = "aac", options: [String] = [],
+        inputs: [String] = []
+    ) throws {
         let extra = inputs.flatMap { ["-i", $0] }
-        try Command.check("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", wav] + extra + ["-c:a", codec] + options
-                          + [path])
+        try Command.check(
+            "ffmpeg",
+            ["-nostdin", "-v", "error", "-y", "-i", wav] + extra + ["-c:a", codec] + options
+                + [path])
     }
 
     /// Tags an MP4/M4A with mutagen (python3-mutagen, a real tagger; test-only): `text` items by atom name
     /// ("©nam", "©lyr", "aART"), `freeform` items as ----:com.apple.iTunes:NAME, and a JPEG or PNG `cover`.
-    public static func tagMP4(_ path: String, text: [String: String] = [:], freeform: [String: String] = [:],
-                              cover: String? = nil) throws {
-        func literal(_ s: String) -> String {    // a Python str literal of any text
+    public static func tagMP4(
+        _ path: String, text: [String: String] = [:], freeform: [String: String] = [:],
+        cover: String? = nil
+    ) throws {
+        func literal(_ s: String) -> String {  // a Python str literal of any text
             "bytes.fromhex('" + s.utf8.map { String(format: "%02x", $0) }.joined() + "').decode('utf-8')"
         }
         var script = "from mutagen.mp4 import MP4, MP4Cover, MP4FreeForm\nf = MP4(\(literal(path)))\n"
@@ -129,8 +139,12 @@ public enum TestMedia {
 
     /// A small JPEG (a solid colour) made by ffmpeg, for cover-art tests.
     public static func jpeg(_ path: String, colour: String = "red") throws {
-        try Command.check("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=16x16",
-                                     "-frames:v", "1", path])
+        try Command.check(
+            "ffmpeg",
+            [
+                "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=16x16",
+                "-frames:v", "1", path
+            ])
     }
 
     /// Converts with sox, the output format chosen by `path`'s extension (.aiff, .caf, .wav, …).

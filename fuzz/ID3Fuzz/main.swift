@@ -11,7 +11,9 @@ final class MemoryInput: Mpg123Input {
 
     func mpg123Read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let n = max(0, min(buffer.count, bytes.count - position))
-        if n > 0 { bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: n) } }
+        if n > 0 {
+            bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + position, byteCount: n) }
+        }
         position += n
         return n
     }

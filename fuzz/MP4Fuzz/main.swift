@@ -26,9 +26,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             precondition(s >= 0 && s < index.count)
             precondition(index.startTime(of: s) <= max(t, 0) || s == 0)
         }
-        let range = MP4PlayRange.of(edits: track.edits, movieTimescale: movie.movieTimescale,
-                                    mediaTimescale: track.mediaTimescale, mediaDuration: index.totalDuration,
-                                    iTunSMPB: movie.tags.freeform("iTunSMPB"))
+        let range = MP4PlayRange.of(
+            edits: track.edits, movieTimescale: movie.movieTimescale,
+            mediaTimescale: track.mediaTimescale, mediaDuration: index.totalDuration,
+            iTunSMPB: movie.tags.freeform("iTunSMPB"))
         precondition(range.start >= 0 && range.length >= 0 && range.start + range.length <= index.totalDuration)
     }
     _ = GaplessNote(String(decoding: bytes.prefix(256), as: UTF8.self))

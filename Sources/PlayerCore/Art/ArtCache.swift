@@ -52,7 +52,7 @@ public struct ArtCache: Sendable {
         let path = directory + "/" + name
         var st = stat()
         if stat(path, &st) == 0, st.st_size == picture.data.count {
-            utimensat(AT_FDCWD, path, nil, 0)    // a hit makes it recently used
+            utimensat(AT_FDCWD, path, nil, 0)  // a hit makes it recently used
             return path
         }
         try makeDirectories(directory)
@@ -110,7 +110,7 @@ public struct ArtCache: Sendable {
     /// Deletes the least recently used cached pictures until the cache is within its bounds; `keeping` (just
     /// written) is never deleted. Only files named like cache entries are touched.
     func removeLeastRecentlyUsed(keeping: String) {
-        var entries = CacheEntry.list(directory)    // also removes stale temporaries
+        var entries = CacheEntry.list(directory)  // also removes stale temporaries
         var total = entries.reduce(0) { $0 + $1.size }
         guard total > maxBytes || entries.count > maxFiles else { return }
         entries.sort { ($0.modified.tv_sec, $0.modified.tv_nsec) < ($1.modified.tv_sec, $1.modified.tv_nsec) }

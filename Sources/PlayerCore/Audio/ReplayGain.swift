@@ -6,7 +6,8 @@ public struct ReplayGainInfo: Sendable, Hashable {
     public var albumGain: Double?
     public var albumPeak: Double?
 
-    public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil) {
+    public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil)
+    {
         (self.trackGain, self.trackPeak, self.albumGain, self.albumPeak) = (trackGain, trackPeak, albumGain, albumPeak)
     }
 
@@ -47,7 +48,7 @@ public struct ReplayGainSettings: Sendable, Hashable {
 public enum ReplayGain {
     /// dB → linear amplitude.
     public static func linear(_ db: Double) -> Double {
-        (db * 0.11512925464970229).exponential    // 10^(db/20) = e^(db · ln10 / 20)
+        (db * 0.11512925464970229).exponential  // 10^(db/20) = e^(db · ln10 / 20)
     }
 
     /// "-6.50 dB", "+1.2 dB", "-6.5" → dB; nil for text that is not a gain or an absurd one (beyond ±60 dB).

@@ -44,13 +44,17 @@ public struct EffectClip: Sendable {
             filled += n
         }
         guard filled <= limit else { throw tooLong(path, format) }
-        guard filled >= format.bytesPerFrame else { throw EffectError(.invalidArgument, "\(path): no audio in the file") }
+        guard filled >= format.bytesPerFrame else {
+            throw EffectError(.invalidArgument, "\(path): no audio in the file")
+        }
         bytes.removeSubrange(filled...)
         return EffectClip(format: format, bytes: bytes)
     }
 
     private static func tooLong(_ path: String, _ format: AudioFormat) -> EffectError {
-        EffectError(.invalidArgument, "\(path): longer than an effect may be (\(maxSeconds) s and "
-                    + "\(maxBytes / 1024 / 1024) MB of \(format))")
+        EffectError(
+            .invalidArgument,
+            "\(path): longer than an effect may be (\(maxSeconds) s and "
+                + "\(maxBytes / 1024 / 1024) MB of \(format))")
     }
 }

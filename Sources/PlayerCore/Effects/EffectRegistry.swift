@@ -87,7 +87,8 @@ public struct EffectRegistry: Sendable {
 
     /// The server went away: every play is over (its sink inputs are gone with it).
     public mutating func serverLost() -> [Finished] {
-        let all = pending.map { Finished(effect: $0.value, play: $0.key) }
+        let all =
+            pending.map { Finished(effect: $0.value, play: $0.key) }
             + playing.values.map { Finished(effect: $0.effect, play: $0.play) }
         pending.removeAll()
         playing.removeAll()

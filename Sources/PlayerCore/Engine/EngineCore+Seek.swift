@@ -31,8 +31,13 @@ extension EngineCore {
         // The heard track, which may differ from the one being decoded near a boundary.
         guard let track = timeline.lastAnnounced?.track ?? timeline.segments.first?.track ?? decoding else { return }
         guard track.decoder.isSeekable else {
-            emit(.error(track.item, .decode(DecodeError(.notSeekable, path: track.item.location,
-                                                         message: "this source cannot seek"))))
+            emit(
+                .error(
+                    track.item,
+                    .decode(
+                        DecodeError(
+                            .notSeekable, path: track.item.location,
+                            message: "this source cannot seek"))))
             return
         }
         var clamped = max(0, target)

@@ -16,8 +16,10 @@ extension EngineCore {
 
     /// Decodes into the stretcher and fills `buffer` with its output. At a track's end the stretcher's tail is
     /// flushed, then the next track begins a new segment (gapless in the timeline, not bit-exact).
-    func renderStretched(into buffer: UnsafeMutableRawBufferPointer, track start: LoadedTrack, format: AudioFormat,
-                         _ stage: StretchStage) -> Int {
+    func renderStretched(
+        into buffer: UnsafeMutableRawBufferPointer, track start: LoadedTrack, format: AudioFormat,
+        _ stage: StretchStage
+    ) -> Int {
         let bpf = format.bytesPerFrame
         let usable = buffer.count - buffer.count % bpf
         var track = start
@@ -44,7 +46,8 @@ extension EngineCore {
             let want = min(stage.stretcher.framesWanted, stage.scratch.count / bpf)
             let n: Int
             do throws(DecodeError) {
-                n = try track.decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: stage.scratch[0..<(want * bpf)]))
+                n = try track.decoder.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: stage.scratch[0..<(want * bpf)]))
             } catch {
                 emit(.error(track.item, .decode(error)))
                 track.atEnd = true

@@ -65,8 +65,10 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
     var pendingLoad: LoadCancellation?
     var nextLoad: LoadCancellation?
 
-    init(output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenCancellableDecoder, askAheadSeconds: Double,
-         makeStretcher: MakeTimeStretcher?, emit: @escaping @Sendable (PlaybackEvent) -> Void) {
+    init(
+        output: any AudioOutput, openDecoder: @escaping PlaybackEngine.OpenCancellableDecoder, askAheadSeconds: Double,
+        makeStretcher: MakeTimeStretcher?, emit: @escaping @Sendable (PlaybackEvent) -> Void
+    ) {
         self.output = output
         self.openDecoder = openDecoder
         self.askAheadSeconds = askAheadSeconds

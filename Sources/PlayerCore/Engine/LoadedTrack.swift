@@ -15,16 +15,18 @@ final class LoadedTrack {
         self.item = item
         self.decoder = decoder
         let f = decoder.format
-        self.info = TrackInfo(format: f,
-                              durationMicroseconds: decoder.totalFrames.map { f.microseconds(forFrames: $0) },
-                              isSeekable: decoder.isSeekable, tags: decoder.tags)
+        self.info = TrackInfo(
+            format: f,
+            durationMicroseconds: decoder.totalFrames.map { f.microseconds(forFrames: $0) },
+            isSeekable: decoder.isSeekable, tags: decoder.tags)
     }
 
     var format: AudioFormat { info.format }
 
     var streamProperties: StreamProperties {
-        StreamProperties(title: info.tags.title ?? Self.fileName(item.location),
-                         artist: info.tags.artists.isEmpty ? nil : info.tags.artists.joined(separator: ", "))
+        StreamProperties(
+            title: info.tags.title ?? Self.fileName(item.location),
+            artist: info.tags.artists.isEmpty ? nil : info.tags.artists.joined(separator: ", "))
     }
 
     /// Frames left to decode, when the length is known.

@@ -43,21 +43,27 @@ public final class PlaybackEngine: Sendable {
     ///   - askAheadSeconds: how long before a track's end the owner is asked for the next item.
     ///   - makeStretcher: makes the time stretcher for rates other than 1.0 (nil: the rate stays 1.0).
     ///   - eventQueue: where `onEvent` runs (the owner's serial queue).
-    public convenience init(output: any AudioOutput, openDecoder: @escaping OpenDecoder, askAheadSeconds: Double = 5,
-                            makeStretcher: MakeTimeStretcher? = nil,
-                            eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void) {
-        self.init(output: output, openDecoder: { item, _ throws(DecodeError) in try openDecoder(item) },
-                  askAheadSeconds: askAheadSeconds, makeStretcher: makeStretcher, eventQueue: eventQueue,
-                  onEvent: onEvent)
+    public convenience init(
+        output: any AudioOutput, openDecoder: @escaping OpenDecoder, askAheadSeconds: Double = 5,
+        makeStretcher: MakeTimeStretcher? = nil,
+        eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void
+    ) {
+        self.init(
+            output: output, openDecoder: { item, _ throws(DecodeError) in try openDecoder(item) },
+            askAheadSeconds: askAheadSeconds, makeStretcher: makeStretcher, eventQueue: eventQueue,
+            onEvent: onEvent)
     }
 
     /// The same, with an `openDecoder` that can be cancelled (network streams).
-    public init(output: any AudioOutput, openDecoder: @escaping OpenCancellableDecoder, askAheadSeconds: Double = 5,
-                makeStretcher: MakeTimeStretcher? = nil,
-                eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void) {
+    public init(
+        output: any AudioOutput, openDecoder: @escaping OpenCancellableDecoder, askAheadSeconds: Double = 5,
+        makeStretcher: MakeTimeStretcher? = nil,
+        eventQueue: DispatchQueue, onEvent: @escaping @Sendable (PlaybackEvent) -> Void
+    ) {
         self.output = output
-        self.core = EngineCore(output: output, openDecoder: openDecoder, askAheadSeconds: askAheadSeconds,
-                               makeStretcher: makeStretcher, emit: { event in eventQueue.async { onEvent(event) } })
+        self.core = EngineCore(
+            output: output, openDecoder: openDecoder, askAheadSeconds: askAheadSeconds,
+            makeStretcher: makeStretcher, emit: { event in eventQueue.async { onEvent(event) } })
         output.withLock { output.setClient(core) }
     }
 

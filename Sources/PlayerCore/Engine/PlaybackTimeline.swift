@@ -30,8 +30,10 @@ public struct PlaybackTimeline<Track> {
 
     /// Records that `track` starts at the current write point, at `trackFrame` inside it, played at `rate`.
     public mutating func beginSegment(_ track: Track, trackFrame: Int64, announced: Bool = false, rate: Double = 1) {
-        segments.append(Segment(start: written, track: track, trackFrame: trackFrame, announced: announced,
-                                rate: rate))
+        segments.append(
+            Segment(
+                start: written, track: track, trackFrame: trackFrame, announced: announced,
+                rate: rate))
     }
 
     /// Records `frames` more frames written for the last segment.

@@ -32,6 +32,8 @@ public enum AlbumFolder {
         return separators.contains(next) || next == UInt8(ascii: ":")
     }
 
-    private static let separators: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "-"),
-                                                 UInt8(ascii: ".")]
+    private static let separators: Set<UInt8> = [
+        UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "-"),
+        UInt8(ascii: ".")
+    ]
 }

@@ -36,7 +36,11 @@ public enum AlbumGrouping {
         for i in members {
             guard let artist = tracks[i].albumArtist else { untagged.append(i); continue }
             let key = TextFolding.fold(artist)
-            if let g = tagged.firstIndex(where: { $0.key == key }) { tagged[g].members.append(i) } else { tagged.append((key, [i])) }
+            if let g = tagged.firstIndex(where: { $0.key == key }) {
+                tagged[g].members.append(i)
+            } else {
+                tagged.append((key, [i]))
+            }
         }
         var rest: [Int] = []
         for i in untagged {
@@ -56,18 +60,22 @@ public enum AlbumGrouping {
         return (tagged.map { $0.members.sorted() } + [rest]).filter { !$0.isEmpty }
     }
 
-    private static func identity(folderKey: String, title: String, members: [Int], _ tracks: [AlbumTrack]) -> AlbumIdentity {
+    private static func identity(folderKey: String, title: String, members: [Int], _ tracks: [AlbumTrack])
+        -> AlbumIdentity
+    {
         let first = tracks[members[0]]
         let artist: String, artistSort: String
         if let tagged = members.lazy.compactMap({ tracks[$0].albumArtist == nil ? nil : tracks[$0] }).first,
-           let name = tagged.albumArtist {
+            let name = tagged.albumArtist
+        {
             (artist, artistSort) = (name, tagged.albumArtistSortKey)
         } else {
             (artist, artistSort) = majorityArtist(members, tracks)
         }
-        return AlbumIdentity(key: folderKey + "\u{1F}" + title + "\u{1F}" + TextFolding.fold(artist), name: first.album,
-                             artist: artist, sort: artistSort + "\u{1F}" + title,
-                             year: members.lazy.compactMap { tracks[$0].year }.first)
+        return AlbumIdentity(
+            key: folderKey + "\u{1F}" + title + "\u{1F}" + TextFolding.fold(artist), name: first.album,
+            artist: artist, sort: artistSort + "\u{1F}" + title,
+            year: members.lazy.compactMap { tracks[$0].year }.first)
     }
 
     /// The artist more than half of the tracks share (ties: the one that leads more tracks, then the first met),
@@ -79,7 +87,7 @@ public enum AlbumGrouping {
             var seen: [String] = []
             for (n, name) in t.artists.enumerated() {
                 let key = TextFolding.fold(name)
-                guard !key.isEmpty, !seen.contains(key) else { continue }   // once per track
+                guard !key.isEmpty, !seen.contains(key) else { continue }  // once per track
                 seen.append(key)
                 var c = counts[key] ?? (0, 0, counts.count, name, nil)
                 c.tracks += 1

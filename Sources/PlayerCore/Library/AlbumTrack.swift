@@ -12,8 +12,10 @@ public struct AlbumTrack: Sendable, Hashable {
     public var artistSortKey: String
     public var year: Int?
 
-    public init(album: String, albumArtist: String?, albumArtistSortKey: String, artists: [String],
-                artistSortKey: String, year: Int?) {
+    public init(
+        album: String, albumArtist: String?, albumArtistSortKey: String, artists: [String],
+        artistSortKey: String, year: Int?
+    ) {
         self.album = album
         self.albumArtist = albumArtist
         self.albumArtistSortKey = albumArtistSortKey
@@ -24,9 +26,10 @@ public struct AlbumTrack: Sendable, Hashable {
 
     /// The track of a song read from its tags.
     public init(_ song: LibrarySong) {
-        self.init(album: song.album ?? "", albumArtist: song.explicitAlbumArtist,
-                  albumArtistSortKey: song.albumArtistSortKey, artists: song.artists,
-                  artistSortKey: song.artistSortKey, year: song.year)
+        self.init(
+            album: song.album ?? "", albumArtist: song.explicitAlbumArtist,
+            albumArtistSortKey: song.albumArtistSortKey, artists: song.artists,
+            artistSortKey: song.artistSortKey, year: song.year)
     }
 }
 

@@ -10,14 +10,16 @@ public enum LibraryFolders {
                 let line = raw.drop { $0 == " " || $0 == "\t" }
                 guard line.hasPrefix("XDG_MUSIC_DIR=") else { continue }
                 var value = Substring(line.dropFirst("XDG_MUSIC_DIR=".count))
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = value.dropFirst().dropLast()
+                }
                 let path: String
                 if value.hasPrefix("$HOME") {
                     path = home + value.dropFirst("$HOME".count)
                 } else if value.hasPrefix("/") {
                     path = String(value)
                 } else {
-                    continue   // relative paths are not allowed by the spec
+                    continue  // relative paths are not allowed by the spec
                 }
                 let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
                 return trimmed == home ? nil : trimmed
@@ -28,8 +30,10 @@ public enum LibraryFolders {
 
     /// The folders to scan, in order, without duplicates: the music folder (when `musicDirectoryExists`), then the
     /// configured ones, then the command line's. Relative command-line folders are resolved against `workingDirectory`.
-    public static func resolve(musicDirectory: String?, musicDirectoryExists: Bool, configured: [String],
-                               commandLine: [String], workingDirectory: String) -> [String] {
+    public static func resolve(
+        musicDirectory: String?, musicDirectoryExists: Bool, configured: [String],
+        commandLine: [String], workingDirectory: String
+    ) -> [String] {
         var out: [String] = []
         func add(_ path: String) {
             let absolute = FileURI.normalize(path: path.hasPrefix("/") ? path : workingDirectory + "/" + path)

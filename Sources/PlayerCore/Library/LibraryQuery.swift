@@ -16,8 +16,10 @@ public struct LibraryQuery: Sendable, Hashable {
         public var playlist: String?
         public var text: String?
 
-        public init(artist: String? = nil, album: String? = nil, albumArtist: String? = nil, genre: String? = nil,
-                    composer: String? = nil, year: Int? = nil, playlist: String? = nil, text: String? = nil) {
+        public init(
+            artist: String? = nil, album: String? = nil, albumArtist: String? = nil, genre: String? = nil,
+            composer: String? = nil, year: Int? = nil, playlist: String? = nil, text: String? = nil
+        ) {
             self.artist = artist
             self.album = album
             self.albumArtist = albumArtist
@@ -29,8 +31,10 @@ public struct LibraryQuery: Sendable, Hashable {
         }
 
         /// The filter keys the bus and CLI accept.
-        public static let keys: [String] = ["artist", "album", "albumartist", "genre", "composer", "year",
-                                            "playlist", "text"]
+        public static let keys: [String] = [
+            "artist", "album", "albumartist", "genre", "composer", "year",
+            "playlist", "text"
+        ]
 
         /// Builds a filter from key/value pairs; unknown keys and wrong value types are refused.
         public init(_ pairs: [(String, FilterValue)]) throws(LibraryQueryError) {

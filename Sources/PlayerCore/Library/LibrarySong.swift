@@ -24,8 +24,10 @@ public struct LibrarySong: Sendable, Hashable {
     public var albumArtistSortKey: String
 
     /// Applies the library's rules to what a tag read found.
-    public init(path: [UInt8], tags: TrackTags, durationMicroseconds: Int64?, sampleRate: Int?, channels: Int?,
-                fileSize: Int64, hasSidecarLyrics: Bool = false) {
+    public init(
+        path: [UInt8], tags: TrackTags, durationMicroseconds: Int64?, sampleRate: Int?, channels: Int?,
+        fileSize: Int64, hasSidecarLyrics: Bool = false
+    ) {
         self.path = path
         let name = FileTitle.title(fromPath: String(decoding: path, as: UTF8.self))
         title = tags.title.flatMap { $0.isEmpty ? nil : $0 } ?? name
@@ -50,9 +52,12 @@ public struct LibrarySong: Sendable, Hashable {
         hasLyrics = tags.lyrics != nil || !tags.syncedLyrics.isEmpty || hasSidecarLyrics
         artistSortKey = SortName.key(for: tags.artists.first ?? "", sortTag: tags.artistSort)
         // A compilation sorts where its shown album artist, "Various Artists", does.
-        albumArtistSortKey = isCompilation ? SortName.key(for: AlbumGrouping.variousArtists)
-            : SortName.key(for: tags.albumArtists.first ?? tags.artists.first ?? "",
-                           sortTag: tags.albumArtistSort ?? (tags.albumArtists.isEmpty ? tags.artistSort : nil))
+        albumArtistSortKey =
+            isCompilation
+            ? SortName.key(for: AlbumGrouping.variousArtists)
+            : SortName.key(
+                for: tags.albumArtists.first ?? tags.artists.first ?? "",
+                sortTag: tags.albumArtistSort ?? (tags.albumArtists.isEmpty ? tags.artistSort : nil))
     }
 
     /// The year from the date ("2024-05-01" → 2024), nil when it does not start with four digits.

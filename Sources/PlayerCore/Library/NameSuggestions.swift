@@ -67,7 +67,9 @@ public enum NameSuggestions {
         guard !s.isEmpty else { return [] }
         let bound = maxDistance(folded)
         if s.count >= 3 * (bound + 1) {
-            return (0...bound).map { k in "%" + escapeLike(String(String.UnicodeScalarView(s[(3 * k)..<(3 * k + 3)]))) + "%" }
+            return (0...bound).map { k in
+                "%" + escapeLike(String(String.UnicodeScalarView(s[(3 * k)..<(3 * k + 3)]))) + "%"
+            }
         }
         let first = escapeLike(String(s[0])), last = escapeLike(String(s[s.count - 1]))
         return [first + "%", "%" + last]

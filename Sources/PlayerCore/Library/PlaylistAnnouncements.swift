@@ -14,12 +14,15 @@ public enum PlaylistAnnouncements {
     }
 
     public static func seen(_ list: [PlaylistInfo]) -> [String: Seen] {
-        Dictionary(list.map { ($0.id, Seen(name: $0.name, modified: $0.modified, songs: $0.songs)) },
-                   uniquingKeysWith: { a, _ in a })
+        Dictionary(
+            list.map { ($0.id, Seen(name: $0.name, modified: $0.modified, songs: $0.songs)) },
+            uniquingKeysWith: { a, _ in a })
     }
 
     /// The playlists to announce with PlaylistChanged (in `list`'s order), and whether the set changed.
-    public static func compare(_ old: [String: Seen], _ list: [PlaylistInfo]) -> (changed: [PlaylistInfo], setChanged: Bool) {
+    public static func compare(_ old: [String: Seen], _ list: [PlaylistInfo]) -> (
+        changed: [PlaylistInfo], setChanged: Bool
+    ) {
         var changed: [PlaylistInfo] = []
         var stillThere = 0
         for p in list {

@@ -26,8 +26,10 @@ public struct PlaylistInfo: Sendable, Hashable {
     /// Where a file playlist lives (BytePath form); nil for the others.
     public var path: String?
 
-    public init(id: String, name: String, source: Source, created: Int64 = 0, modified: Int64 = 0,
-                lastPlayed: Int64? = nil, position: Int64 = 0, songs: Int = 0, streams: Int = 0, path: String? = nil) {
+    public init(
+        id: String, name: String, source: Source, created: Int64 = 0, modified: Int64 = 0,
+        lastPlayed: Int64? = nil, position: Int64 = 0, songs: Int = 0, streams: Int = 0, path: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.source = source
@@ -123,9 +125,15 @@ public enum XSPFParser {
             case "quot": out += "\""
             case "apos": out += "'"
             default:
-                let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                let number =
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
                     : name.hasPrefix("#") ? UInt32(name.dropFirst(1)) : nil
-                if let n = number, let scalar = Unicode.Scalar(n) { out.unicodeScalars.append(scalar) } else { out += rest[amp...semi] }
+                if let n = number, let scalar = Unicode.Scalar(n) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += rest[amp...semi]
+                }
             }
             rest = rest[rest.index(after: semi)...]
         }
@@ -138,7 +146,8 @@ extension String {
     public var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -19,16 +19,22 @@ public enum PlaylistReference: Sendable, Hashable, CustomStringConvertible {
 /// them), else an automatic one, else a file playlist — and when several files share the name (`mix.m3u8`,
 /// `mix.pls`) the text is ambiguous: they are told apart by id or path, never merged or picked at random.
 public enum PlaylistLookup {
-    public static func find(_ reference: PlaylistReference, in all: [PlaylistInfo]) -> Result<PlaylistInfo, PlaylistLookupError> {
+    public static func find(_ reference: PlaylistReference, in all: [PlaylistInfo]) -> Result<
+        PlaylistInfo, PlaylistLookupError
+    > {
         switch reference {
         case .id(let id):
             return all.first { $0.id == id }.map { .success($0) } ?? .failure(.notFound(reference))
         case .text(let text):
             if let p = all.first(where: { $0.id == text }) { return .success(p) }
-            if text.hasPrefix("/"), let p = all.first(where: { $0.source == .file && $0.path == text }) { return .success(p) }
+            if text.hasPrefix("/"), let p = all.first(where: { $0.source == .file && $0.path == text }) {
+                return .success(p)
+            }
             let key = TextFolding.fold(text)
             let named = all.filter { TextFolding.fold($0.name) == key }
-            if let p = named.first(where: { $0.source == .user }) ?? named.first(where: \.isAutomatic) { return .success(p) }
+            if let p = named.first(where: { $0.source == .user }) ?? named.first(where: \.isAutomatic) {
+                return .success(p)
+            }
             switch named.count {
             case 0: return .failure(.notFound(reference))
             case 1: return .success(named[0])

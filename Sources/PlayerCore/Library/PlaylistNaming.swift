@@ -4,14 +4,19 @@
 /// (those are ids: `PlaylistLookup` reads them as ids first). Pure.
 public enum PlaylistNaming {
     /// Folded names no user playlist may take.
-    public static let reserved: Set<String> = Set([PlaylistInfo.recentlyAddedName, PlaylistInfo.mostPlayedName,
-                                                   PlaylistInfo.recentlyAddedID, PlaylistInfo.mostPlayedID]
-                                                    .map(TextFolding.fold))
+    public static let reserved: Set<String> = Set(
+        [
+            PlaylistInfo.recentlyAddedName, PlaylistInfo.mostPlayedName,
+            PlaylistInfo.recentlyAddedID, PlaylistInfo.mostPlayedID
+        ]
+        .map(TextFolding.fold))
 
     /// The name to store for `proposed` (trimmed), or why it cannot be used. `renaming` is the id of the playlist
     /// being renamed (it may keep its own name in another spelling).
-    public static func check(_ proposed: String, among existing: [PlaylistInfo],
-                             renaming: String? = nil) -> Result<String, PlaylistNameError> {
+    public static func check(
+        _ proposed: String, among existing: [PlaylistInfo],
+        renaming: String? = nil
+    ) -> Result<String, PlaylistNameError> {
         let name = proposed.trimmingWhitespace
         guard !name.isEmpty else { return .failure(.empty) }
         if name.contains(where: { $0.isNewline || $0 == "\t" }) { return .failure(.notOneLine(name)) }
@@ -19,7 +24,9 @@ public enum PlaylistNaming {
         guard !key.isEmpty else { return .failure(.empty) }
         if reserved.contains(key) { return .failure(.reserved(name)) }
         if key.allSatisfy({ $0.isASCII && $0.isNumber }) { return .failure(.looksLikeID(name)) }
-        if let other = existing.first(where: { $0.source == .user && $0.id != renaming && TextFolding.fold($0.name) == key }) {
+        if let other = existing.first(where: {
+            $0.source == .user && $0.id != renaming && TextFolding.fold($0.name) == key
+        }) {
             return .failure(.taken(requested: name, existing: other.name))
         }
         return .success(name)
@@ -42,7 +49,8 @@ public enum PlaylistNameError: Error, Sendable, Hashable, CustomStringConvertibl
             "'\(n)' is reserved for an automatic playlist (\(PlaylistInfo.recentlyAddedName), \(PlaylistInfo.mostPlayedName))"
         case .looksLikeID(let n): "'\(n)' cannot name a playlist: a number alone is read as a playlist id"
         case .taken(let requested, let existing):
-            requested == existing ? "a playlist named '\(existing)' exists already"
+            requested == existing
+                ? "a playlist named '\(existing)' exists already"
                 : "'\(requested)' is taken: a playlist named '\(existing)' exists already (names ignore case and accents)"
         }
     }

@@ -10,7 +10,9 @@ public struct RadioStation: Sendable, Hashable {
 
     /// Why `name`/`url` cannot be a station (nil when they can): a name is one line of text, a URL http(s).
     public static func problem(name: String, url: String) -> String? {
-        if name.isEmpty || name.contains("\t") || name.contains("\n") { return "a station name must be one line of text" }
+        if name.isEmpty || name.contains("\t") || name.contains("\n") {
+            return "a station name must be one line of text"
+        }
         guard isStreamURL(url) else { return "'\(url)' is not an http:// or https:// URL" }
         return nil
     }
@@ -18,7 +20,8 @@ public struct RadioStation: Sendable, Hashable {
     /// True for an http(s) URL of one line: what playlists and the station list accept as a stream.
     public static func isStreamURL(_ text: String) -> Bool {
         let lower = text.lowercased()
-        let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : ""
+        let rest =
+            lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : ""
         return !rest.isEmpty && !text.contains("\n") && !text.contains("\t") && !text.contains("\r")
     }
 
@@ -29,7 +32,9 @@ public struct RadioStation: Sendable, Hashable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let tab = line.firstIndex(of: "\t") else { continue }
             let s = RadioStation(name: String(line[..<tab]), url: String(line[line.index(after: tab)...]))
-            if problem(name: s.name, url: s.url) == nil, !out.contains(where: { $0.name.lowercased() == s.name.lowercased() }) {
+            if problem(name: s.name, url: s.url) == nil,
+                !out.contains(where: { $0.name.lowercased() == s.name.lowercased() })
+            {
                 out.append(s)
             }
         }

@@ -23,8 +23,10 @@ public enum ScanDecision: Sendable, Hashable {
 
     /// The extensions the scanner reads as audio (lower case, without the dot).
     /// `.mp4` is left out on purpose: in a music folder it is nearly always a video.
-    public static let audioExtensions: Set<String> = ["mp3", "mp2", "flac", "ogg", "oga", "opus", "wav", "aif",
-                                                      "aiff", "caf", "m4a", "m4b", "aac"]
+    public static let audioExtensions: Set<String> = [
+        "mp3", "mp2", "flac", "ogg", "oga", "opus", "wav", "aif",
+        "aiff", "caf", "m4a", "m4b", "aac"
+    ]
     /// The extensions of playlist files found in library folders.
     public static let playlistExtensions: Set<String> = ["m3u", "m3u8", "pls", "xspf"]
 

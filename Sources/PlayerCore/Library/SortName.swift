@@ -20,8 +20,10 @@ public enum CompilationRule {
         return albumArtists.contains { variousArtists.contains(TextFolding.fold($0)) }
     }
 
-    static let variousArtists: Set<String> = ["various artists", "various", "va", "v.a.", "verschiedene interpreten",
-                                              "artistes divers"]
+    static let variousArtists: Set<String> = [
+        "various artists", "various", "va", "v.a.", "verschiedene interpreten",
+        "artistes divers"
+    ]
 }
 
 /// The title of an untagged file: its name without directory and extension.

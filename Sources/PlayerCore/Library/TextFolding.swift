@@ -32,14 +32,20 @@ public enum TextFolding {
             }
             let properties = scalar.properties
             if properties.isWhitespace { pendingSpace = !out.isEmpty; continue }
-            if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark { continue }
+            if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark {
+                continue
+            }
             let base = Table.shared.base[scalar.value].map { $0 } ?? [scalar]
             for b in base {
                 for lower in b.properties.lowercaseMapping.unicodeScalars {
                     let lp = lower.properties.generalCategory
-                    if lp == .nonspacingMark { continue }   // İ lowercases to i + combining dot
+                    if lp == .nonspacingMark { continue }  // İ lowercases to i + combining dot
                     if pendingSpace { out.append(" "); pendingSpace = false }
-                    if let again = Table.shared.base[lower.value] { out.append(contentsOf: again) } else { out.append(lower) }
+                    if let again = Table.shared.base[lower.value] {
+                        out.append(contentsOf: again)
+                    } else {
+                        out.append(lower)
+                    }
                 }
             }
         }
@@ -81,12 +87,16 @@ public enum TextFolding {
 
         private init() {
             // Ranges whose letters are looked up by name: ASCII letters, Latin, Greek, Cyrillic, kana, CJK symbols.
-            let named: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x24F, 0x370...0x3FF, 0x400...0x4FF,
-                                                0x1E00...0x1EFF, 0x1F00...0x1FFF, 0x3000...0x30FF]
+            let named: [ClosedRange<UInt32>] = [
+                0x20...0x7E, 0xA0...0x24F, 0x370...0x3FF, 0x400...0x4FF,
+                0x1E00...0x1EFF, 0x1F00...0x1FFF, 0x3000...0x30FF
+            ]
             var byName: [String: Unicode.Scalar] = [:]
             for range in named {
                 for v in range {
-                    guard let s = Unicode.Scalar(v), let name = s.properties.name, !name.contains(" WITH ") else { continue }
+                    guard let s = Unicode.Scalar(v), let name = s.properties.name, !name.contains(" WITH ") else {
+                        continue
+                    }
                     byName[name] = s
                 }
             }
@@ -95,7 +105,8 @@ public enum TextFolding {
             for range in named {
                 for v in range {
                     guard let s = Unicode.Scalar(v), let name = s.properties.name,
-                          let with = name.firstRange(of: " WITH ") else { continue }
+                        let with = name.firstRange(of: " WITH ")
+                    else { continue }
                     if let b = byName[String(name[..<with.lowerBound])] { base[v] = [b] }
                 }
             }
@@ -106,12 +117,12 @@ public enum TextFolding {
                     if let b = byName[String(name.dropFirst(prefix.count))] { base[v] = [b] }
                 }
             }
-            base[0x3000] = [" "]                       // ideographic space
-            base[0xDF] = ["s", "s"]                     // ß
-            base[0x1E9E] = ["s", "s"]                   // ẞ
+            base[0x3000] = [" "]  // ideographic space
+            base[0xDF] = ["s", "s"]  // ß
+            base[0x1E9E] = ["s", "s"]  // ẞ
             base[0xC6] = ["a", "e"]; base[0xE6] = ["a", "e"]
             base[0x152] = ["o", "e"]; base[0x153] = ["o", "e"]
-            base[0x131] = ["i"]                        // dotless i
+            base[0x131] = ["i"]  // dotless i
             base[0x2019] = ["'"]; base[0x2018] = ["'"]  // typographic apostrophes
             base[0x201C] = ["\""]; base[0x201D] = ["\""]
             base[0x2010] = ["-"]; base[0x2013] = ["-"]; base[0x2014] = ["-"]

@@ -24,7 +24,9 @@ public enum LRCParser {
         var lyrics = Lyrics()
         var timed: [(order: Int, line: LyricLine)] = []
         var lineNumber = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+        for raw in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        {
             lineNumber += 1
             parseLine(Substring(raw).trimmingWhitespace(), number: lineNumber, into: &lyrics, timed: &timed)
         }
@@ -46,16 +48,19 @@ public enum LRCParser {
         return overflow ? (shift > 0 ? 0 : Int64.max) : max(0, v)
     }
 
-    private static func parseLine(_ line: Substring, number: Int, into lyrics: inout Lyrics,
-                                  timed: inout [(order: Int, line: LyricLine)]) {
+    private static func parseLine(
+        _ line: Substring, number: Int, into lyrics: inout Lyrics,
+        timed: inout [(order: Int, line: LyricLine)]
+    ) {
         var rest = line
         var stamps: [Int64] = []
         while rest.hasPrefix("["), var close = rest.firstIndex(of: "]") {
             var inside = rest[rest.index(after: rest.startIndex)..<close]
             // A header that is the whole line may hold brackets in its value: "[ti:Song [Live]]".
             if stamps.isEmpty, LRCTime.parse(inside) == nil, rest.hasSuffix("]"),
-               let colon = inside.firstIndex(of: ":"), isHeaderKey(inside[..<colon]),
-               let last = rest.lastIndex(of: "]"), last != close, !rest[rest.index(after: close)...].hasPrefix("[") {
+                let colon = inside.firstIndex(of: ":"), isHeaderKey(inside[..<colon]),
+                let last = rest.lastIndex(of: "]"), last != close, !rest[rest.index(after: close)...].hasPrefix("[")
+            {
                 close = last
                 inside = rest[rest.index(after: rest.startIndex)..<close]
             }
@@ -65,8 +70,10 @@ public enum LRCParser {
                 lyrics.problems.append(LyricsProblem(line: number, reason: .badTimestamp))
                 return
             } else if stamps.isEmpty, let colon = inside.firstIndex(of: ":"), isHeaderKey(inside[..<colon]) {
-                header(String(inside[..<colon]).lowercased(), String(inside[inside.index(after: colon)...].trimmingWhitespace()),
-                       number: number, into: &lyrics)
+                header(
+                    String(inside[..<colon]).lowercased(),
+                    String(inside[inside.index(after: colon)...].trimmingWhitespace()),
+                    number: number, into: &lyrics)
             } else {
                 break  // "[Chorus]" and the like: text, not a tag
             }
@@ -80,16 +87,19 @@ public enum LRCParser {
         for stamp in stamps {
             // A repeated line (several stamps) repeats its word timing relative to its own stamp.
             let delta = stamp - stamps[0]
-            let line = LyricLine(time: stamp, text: text,
-                                 words: words.map { LyricWord(time: $0.time + delta, text: $0.text) },
-                                 wordsEnd: wordsEnd.map { $0 + delta })
+            let line = LyricLine(
+                time: stamp, text: text,
+                words: words.map { LyricWord(time: $0.time + delta, text: $0.text) },
+                wordsEnd: wordsEnd.map { $0 + delta })
             timed.append((timed.count, line))
         }
     }
 
     /// Splits `text<00:01.00>word<00:01.50>word<00:02.00>` into display text and words.
-    private static func parseWords(_ s: Substring, lineTime: Int64, number: Int,
-                                   into lyrics: inout Lyrics) -> (String, [LyricWord], Int64?) {
+    private static func parseWords(
+        _ s: Substring, lineTime: Int64, number: Int,
+        into lyrics: inout Lyrics
+    ) -> (String, [LyricWord], Int64?) {
         guard s.contains("<") else { return (String(s), [], nil) }
         var words: [LyricWord] = []
         var display = ""
@@ -99,8 +109,12 @@ public enum LRCParser {
         var sawStamp = false
         while let open = rest.firstIndex(of: "<") {
             current += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: ">"), let t = LRCTime.parse(rest[rest.index(after: open)..<close]) else {
-                if let close = rest[open...].firstIndex(of: ">"), LRCTime.looksLikeTime(rest[rest.index(after: open)..<close]) {
+            guard let close = rest[open...].firstIndex(of: ">"),
+                let t = LRCTime.parse(rest[rest.index(after: open)..<close])
+            else {
+                if let close = rest[open...].firstIndex(of: ">"),
+                    LRCTime.looksLikeTime(rest[rest.index(after: open)..<close])
+                {
                     lyrics.problems.append(LyricsProblem(line: number, reason: .badWordStamp))
                     rest = rest[rest.index(after: close)...]
                 } else {
@@ -121,7 +135,11 @@ public enum LRCParser {
         current += rest
         guard sawStamp else { return (current.trimmingWhitespace().description, [], nil) }  // bad stamps dropped
         var end: Int64? = nil
-        if current.isEmpty { end = currentTime } else { words.append(LyricWord(time: currentTime ?? lineTime, text: current)) }
+        if current.isEmpty {
+            end = currentTime
+        } else {
+            words.append(LyricWord(time: currentTime ?? lineTime, text: current))
+        }
         display += current
         return (display.trimmingWhitespace().description, words.filter { !$0.text.isEmpty }, end)
     }
@@ -140,12 +158,19 @@ public enum LRCParser {
         case "offset":
             let digits = value.hasPrefix("+") ? String(value.dropFirst()) : value
             // Range check without abs(): abs(Int64.min) traps.
-            if let ms = Int64(digits), ms > -86_400_000, ms < 86_400_000 { lyrics.offsetMilliseconds = ms }
-            else { lyrics.problems.append(LyricsProblem(line: number, reason: .badOffset)) }
+            if let ms = Int64(digits), ms > -86_400_000, ms < 86_400_000 {
+                lyrics.offsetMilliseconds = ms
+            } else {
+                lyrics.problems.append(LyricsProblem(line: number, reason: .badOffset))
+            }
         case "length":
-            if let us = LRCTime.parse(Substring(value)) { lyrics.lengthMicroseconds = us }
-            else if let s = Int64(value), s >= 0, s < 1_000_000 { lyrics.lengthMicroseconds = s * 1_000_000 }
-            else if v != nil { lyrics.problems.append(LyricsProblem(line: number, reason: .badLength)) }
+            if let us = LRCTime.parse(Substring(value)) {
+                lyrics.lengthMicroseconds = us
+            } else if let s = Int64(value), s >= 0, s < 1_000_000 {
+                lyrics.lengthMicroseconds = s * 1_000_000
+            } else if v != nil {
+                lyrics.problems.append(LyricsProblem(line: number, reason: .badLength))
+            }
         default: break
         }
     }

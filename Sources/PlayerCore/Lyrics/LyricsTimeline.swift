@@ -36,7 +36,9 @@ public struct LyricsTimeline: Sendable, Hashable {
         for line in lines where distinct.last != line.time { distinct.append(line.time) }
         changeTimes = distinct
         let lastStart = lines.last?.time ?? 0
-        let candidates = [trackDurationMicroseconds, lyrics.lengthMicroseconds].compactMap { $0 }.filter { $0 > lastStart }
+        let candidates = [trackDurationMicroseconds, lyrics.lengthMicroseconds].compactMap { $0 }.filter {
+            $0 > lastStart
+        }
         endTime = candidates.first ?? lastStart + Self.defaultLastLineDuration
     }
 
@@ -63,8 +65,9 @@ public struct LyricsTimeline: Sendable, Hashable {
             return LyricsPosition(lineIndex: i, lineProgress: progress)
         }
         let wordEnd = w + 1 < line.words.count ? line.words[w + 1].time : min(line.wordsEnd ?? end, end)
-        return LyricsPosition(lineIndex: i, lineProgress: progress, wordIndex: w,
-                              wordProgress: fraction(time, from: line.words[w].time, to: wordEnd))
+        return LyricsPosition(
+            lineIndex: i, lineProgress: progress, wordIndex: w,
+            wordProgress: fraction(time, from: line.words[w].time, to: wordEnd))
     }
 
     /// The next instant after `time` at which the current line changes; nil when it never changes again.

@@ -15,7 +15,8 @@ public struct LevelReading: Sendable, Equatable {
 
     /// Silence on `channels` channels.
     public static func silence(channels: Int) -> LevelReading {
-        LevelReading(averageDb: Array(repeating: floorDb, count: channels), peakDb: Array(repeating: floorDb, count: channels))
+        LevelReading(
+            averageDb: Array(repeating: floorDb, count: channels), peakDb: Array(repeating: floorDb, count: channels))
     }
 
     /// 20·log10(amplitude) clamped to −160…0; amplitude 1.0 is full scale.

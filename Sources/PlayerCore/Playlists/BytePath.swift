@@ -10,7 +10,8 @@ public enum BytePath {
     public static func string(_ bytes: some Collection<UInt8>) -> String {
         let array = Array(bytes)
         if let plain = String(validating: array, as: UTF8.self),
-           !plain.unicodeScalars.contains(where: { $0.value >= firstEscape }) {
+            !plain.unicodeScalars.contains(where: { $0.value >= firstEscape })
+        {
             return plain
         }
         var out = String.UnicodeScalarView()

@@ -18,9 +18,11 @@ struct FileStatus: Hashable, Sendable {
         var st = stat()
         guard BytePath.withCString(path, { stat($0, &st) }) == 0 else { return .failure(StatError(errno: errno)) }
         let type = st.st_mode & S_IFMT
-        return .success(FileStatus(isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
-                                   size: Int64(st.st_size),
-                                   identity: Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))))
+        return .success(
+            FileStatus(
+                isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG,
+                size: Int64(st.st_size),
+                identity: Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))))
     }
 }
 
@@ -30,9 +32,10 @@ extension FileStatus {
     /// Swift module, so the mount points' devices stand in for them).
     static let pseudoFileSystemDevices: Set<UInt64> = {
         let mountPoints = ["/proc", "/sys", "/dev/pts", "/sys/fs/cgroup", "/sys/kernel/debug", "/sys/kernel/tracing"]
-        return Set(mountPoints.compactMap { path in
-            if case .success(let s) = FileStatus.of(path) { return s.identity.device } else { return nil }
-        })
+        return Set(
+            mountPoints.compactMap { path in
+                if case .success(let s) = FileStatus.of(path) { return s.identity.device } else { return nil }
+            })
     }()
 
     /// True for a directory on one of those pseudo-filesystems.

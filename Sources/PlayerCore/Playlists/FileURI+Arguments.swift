@@ -7,7 +7,8 @@ extension FileURI {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return false }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return false }
         let rest = text[text.index(after: colon)...]
         return rest.hasPrefix("//") || scheme.lowercased() == "file"
     }
@@ -28,7 +29,8 @@ extension FileURI {
         var i = 0
         while i < utf8.count {
             if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
-               let h = hexValue(utf8[i + 1]), let l = hexValue(utf8[i + 2]) {
+                let h = hexValue(utf8[i + 1]), let l = hexValue(utf8[i + 2])
+            {
                 bytes.append(h << 4 | l)
                 i += 3
             } else {

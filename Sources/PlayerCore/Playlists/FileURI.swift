@@ -34,7 +34,9 @@ public enum FileURI {
         guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = text.utf8[..<colon]
         guard let first = scheme.first, isAlpha(first), scheme.count >= 2 else { return nil }
-        for b in scheme where !(isAlpha(b) || isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")) {
+        for b in scheme
+        where !(isAlpha(b) || isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "."))
+        {
             return nil
         }
         return String(decoding: scheme, as: UTF8.self).lowercased()
@@ -107,16 +109,18 @@ public enum FileURI {
         return out
     }
 
-    private static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+    private static func isAlpha(_ b: UInt8) -> Bool {
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    }
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     private static func isAllowedInPath(_ b: UInt8) -> Bool {
         if isAlpha(b) || isDigit(b) { return true }
         switch b {
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
             return true
         default:
             return false

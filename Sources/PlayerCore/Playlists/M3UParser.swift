@@ -17,7 +17,9 @@ public enum M3UParser {
             if line.hasPrefix("#") {
                 if line.uppercased().hasPrefix("#EXTINF:") {
                     pending = parseExtinf(line.dropFirst(8))
-                    if pending == nil { result.skipped.append(SkippedLine(line: n + 1, text: String(raw), reason: .badExtinf)) }
+                    if pending == nil {
+                        result.skipped.append(SkippedLine(line: n + 1, text: String(raw), reason: .badExtinf))
+                    }
                 }
                 continue
             }
@@ -53,7 +55,8 @@ public enum M3UParser {
         var text = entry
         let scalars = Array(text.unicodeScalars.prefix(3))
         if scalars.count == 3, scalars[1] == ":", scalars[2] == "\\" || scalars[2] == "/",
-           scalars[0].isASCII, scalars[0].properties.isAlphabetic {
+            scalars[0].isASCII, scalars[0].properties.isAlphabetic
+        {
             throw .windowsDrivePath
         }
         if FileURI.scheme(of: text) == nil, text.contains("\\"), !text.contains("/") {

@@ -56,8 +56,10 @@ public struct MediaCollection: Hashable, Sendable {
 /// Remote URLs are kept as they are.
 public struct MediaCollector: Sendable {
     /// The extensions the decoders play (the default list matches libmpg123 + libsndfile).
-    public static let defaultMediaExtensions = ["mp3", "wav", "flac", "ogg", "oga", "opus", "aiff", "aif", "caf",
-                                                  "m4a", "m4b", "mp4", "aac"]
+    public static let defaultMediaExtensions = [
+        "mp3", "wav", "flac", "ogg", "oga", "opus", "aiff", "aif", "caf",
+        "m4a", "m4b", "mp4", "aac"
+    ]
 
     public var mediaExtensions: Set<String>
     public var playlistExtensions: Set<String>
@@ -69,8 +71,10 @@ public struct MediaCollector: Sendable {
     /// (twice the largest collection the scale tests use).
     public var maxEntries = 1_000_000
 
-    public init(mediaExtensions: [String] = MediaCollector.defaultMediaExtensions,
-                playlistExtensions: [String] = ["m3u", "m3u8", "pls"]) {
+    public init(
+        mediaExtensions: [String] = MediaCollector.defaultMediaExtensions,
+        playlistExtensions: [String] = ["m3u", "m3u8", "pls"]
+    ) {
         self.mediaExtensions = Set(mediaExtensions.map { $0.lowercased() })
         self.playlistExtensions = Set(playlistExtensions.map { $0.lowercased() })
     }
@@ -106,18 +110,23 @@ public struct MediaCollector: Sendable {
         case .url: out.items.append(MediaItem(location))
         case .file(let path):
             var ancestors = Set<FileStatus.Identity>()
-            expand(MediaItem(location), path: path, explicit: true, depth: 0, playlists: [], ancestors: &ancestors, into: &out)
+            expand(
+                MediaItem(location), path: path, explicit: true, depth: 0, playlists: [], ancestors: &ancestors,
+                into: &out)
         }
     }
 
     /// `playlists` is the chain of playlist files being expanded above this item (loop and depth checks).
-    private func expand(_ item: MediaItem, path: String, explicit: Bool, depth: Int, playlists: [FileStatus.Identity],
-                        ancestors: inout Set<FileStatus.Identity>, into out: inout MediaCollection) {
+    private func expand(
+        _ item: MediaItem, path: String, explicit: Bool, depth: Int, playlists: [FileStatus.Identity],
+        ancestors: inout Set<FileStatus.Identity>, into out: inout MediaCollection
+    ) {
         let status: FileStatus
         switch FileStatus.of(path) {
         case .success(let s): status = s
         case .failure(let e):
-            out.problems.append(CollectionProblem(path: path, kind: e.isNotFound ? .notFound : .unreadable(errno: e.errno)))
+            out.problems.append(
+                CollectionProblem(path: path, kind: e.isNotFound ? .notFound : .unreadable(errno: e.errno)))
             return
         }
         if status.isDirectory {
@@ -139,8 +148,10 @@ public struct MediaCollector: Sendable {
         }
     }
 
-    private func expandDirectory(_ path: String, status: FileStatus, depth: Int, playlists: [FileStatus.Identity],
-                                 ancestors: inout Set<FileStatus.Identity>, into out: inout MediaCollection) {
+    private func expandDirectory(
+        _ path: String, status: FileStatus, depth: Int, playlists: [FileStatus.Identity],
+        ancestors: inout Set<FileStatus.Identity>, into out: inout MediaCollection
+    ) {
         guard depth <= maxDirectoryDepth else {
             out.problems.append(CollectionProblem(path: path, kind: .tooDeep)); return
         }
@@ -167,13 +178,16 @@ public struct MediaCollector: Sendable {
                 return
             }
             let child = base + "/" + name
-            expand(MediaItem(.file(path: child)), path: child, explicit: false, depth: depth + 1,
-                   playlists: playlists, ancestors: &ancestors, into: &out)
+            expand(
+                MediaItem(.file(path: child)), path: child, explicit: false, depth: depth + 1,
+                playlists: playlists, ancestors: &ancestors, into: &out)
         }
     }
 
-    private func expandPlaylist(_ path: String, identity: FileStatus.Identity, playlists: [FileStatus.Identity],
-                                into out: inout MediaCollection) {
+    private func expandPlaylist(
+        _ path: String, identity: FileStatus.Identity, playlists: [FileStatus.Identity],
+        into out: inout MediaCollection
+    ) {
         guard !playlists.contains(identity) else {
             out.problems.append(CollectionProblem(path: path, kind: .playlistLoop)); return
         }
@@ -190,7 +204,9 @@ public struct MediaCollector: Sendable {
         for item in parsed.items {
             guard case .file(let p) = item.location else { out.items.append(item); continue }
             var ancestors = Set<FileStatus.Identity>()
-            expand(item, path: p, explicit: true, depth: 0, playlists: playlists + [identity], ancestors: &ancestors, into: &out)
+            expand(
+                item, path: p, explicit: true, depth: 0, playlists: playlists + [identity], ancestors: &ancestors,
+                into: &out)
         }
     }
 }

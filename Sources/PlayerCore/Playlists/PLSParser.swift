@@ -6,7 +6,9 @@ public enum PLSParser {
         try parse(text: PlaylistText.decode(bytes), baseDirectory: baseDirectory)
     }
 
-    public static func parse(text: String, baseDirectory: String, path: String = "") throws(PlaylistError) -> PlaylistParseResult {
+    public static func parse(text: String, baseDirectory: String, path: String = "") throws(PlaylistError)
+        -> PlaylistParseResult
+    {
         struct Fields { var file: (String, Int)?; var title: String?; var length: Int64?; var line = 0 }
         var byNumber: [Int: Fields] = [:]
         var skipped: [SkippedLine] = []
@@ -62,8 +64,10 @@ public enum PLSParser {
         }
         let fileCount = byNumber.values.filter { $0.file != nil }.count
         if let declared, declared != fileCount {
-            skipped.append(SkippedLine(line: 0, text: "NumberOfEntries=\(declared)",
-                                       reason: .entryCountMismatch(declared: declared, found: fileCount)))
+            skipped.append(
+                SkippedLine(
+                    line: 0, text: "NumberOfEntries=\(declared)",
+                    reason: .entryCountMismatch(declared: declared, found: fileCount)))
         }
         return PlaylistParseResult(items: items, skipped: skipped)
     }

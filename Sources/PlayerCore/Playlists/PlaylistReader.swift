@@ -23,7 +23,9 @@ public enum PlaylistReader {
     }
 
     /// Parses playlist bytes that came from `path` (used for the base directory and error context).
-    public static func parse(_ bytes: [UInt8], extension ext: String, path: String) throws(PlaylistError) -> PlaylistParseResult {
+    public static func parse(_ bytes: [UInt8], extension ext: String, path: String) throws(PlaylistError)
+        -> PlaylistParseResult
+    {
         guard !bytes.contains(0) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) else {
             throw PlaylistError(.notText, path: path)
         }

@@ -96,8 +96,10 @@ public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible 
         } else if FileURI.scheme(of: text) != nil && FileURI.scheme(of: text) != "file" {
             self = .url(text)
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not an absolute path or URI: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not an absolute path or URI: \(text)"))
         }
     }
 

@@ -38,8 +38,10 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     }
 
     /// An order read back from storage (ids not in the queue are dropped by `PlaybackQueue(restoring:…)`).
-    public init(loopMode: LoopMode, isShuffled: Bool, upcoming: [QueueEntryID], history: [QueueEntryID],
-                random: SeededRandom) {
+    public init(
+        loopMode: LoopMode, isShuffled: Bool, upcoming: [QueueEntryID], history: [QueueEntryID],
+        random: SeededRandom
+    ) {
         self.loopMode = loopMode
         self.isShuffled = isShuffled
         self.upcoming = upcoming
@@ -72,8 +74,10 @@ public struct PlayOrder: Sendable, Hashable, Codable {
 
     /// What Next would do, without doing it. `at` is the current entry's index when the caller knows it
     /// (a wrong or missing index is looked up, so it is only a shortcut).
-    public func next(in order: [QueueEntryID], current: QueueEntryID?, at index: Int? = nil,
-                     trigger: AdvanceTrigger) -> PlayStep {
+    public func next(
+        in order: [QueueEntryID], current: QueueEntryID?, at index: Int? = nil,
+        trigger: AdvanceTrigger
+    ) -> PlayStep {
         var copy = self
         return copy.advance(in: order, current: current, at: index, trigger: trigger)
     }
@@ -87,8 +91,10 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     // MARK: - Moves
 
     /// Resolves Next and records it (shuffle history, cycle). The caller makes the returned entry current.
-    public mutating func advance(in order: [QueueEntryID], current: QueueEntryID?, at hint: Int? = nil,
-                                 trigger: AdvanceTrigger) -> PlayStep {
+    public mutating func advance(
+        in order: [QueueEntryID], current: QueueEntryID?, at hint: Int? = nil,
+        trigger: AdvanceTrigger
+    ) -> PlayStep {
         guard let first = order.first else { return .unavailable }
         guard let current, let index = Self.index(of: current, in: order, hint: hint) else {
             if isShuffled { return startCycle(order, avoiding: nil, from: nil, stop: false) }
@@ -176,7 +182,9 @@ public struct PlayOrder: Sendable, Hashable, Codable {
 
     /// Chooses the new current entry after the current one (at `removedIndex`) was removed, leaving `remaining`.
     /// Returns the entry and whether that passed the end of the queue (then, with `.none`, the player stops).
-    public mutating func successorOfRemovedCurrent(removedIndex: Int, remaining: [QueueEntryID]) -> (QueueEntryID?, endOfQueue: Bool) {
+    public mutating func successorOfRemovedCurrent(removedIndex: Int, remaining: [QueueEntryID]) -> (
+        QueueEntryID?, endOfQueue: Bool
+    ) {
         guard let first = remaining.first else {
             upcoming = []; history = []
             return (nil, true)
@@ -226,7 +234,9 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     }
 
     /// Draws the permutation for a new cycle (never starting with `avoiding` when there is a choice).
-    private mutating func startCycle(_ order: [QueueEntryID], avoiding: QueueEntryID?, from: QueueEntryID?, stop: Bool) -> PlayStep {
+    private mutating func startCycle(_ order: [QueueEntryID], avoiding: QueueEntryID?, from: QueueEntryID?, stop: Bool)
+        -> PlayStep
+    {
         var permutation = order.shuffled(using: &random)
         if permutation.count > 1, let avoiding, permutation[0] == avoiding {
             permutation.swapAt(0, Int.random(in: 1..<permutation.count, using: &random))

@@ -11,10 +11,11 @@ extension PlaybackQueue: Codable {
 
     public init(from decoder: any Swift.Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(restoring: try c.decode([QueueEntry].self, forKey: .entries),
-                  current: try c.decodeIfPresent(QueueEntryID.self, forKey: .currentID),
-                  nextRawID: try c.decodeIfPresent(UInt64.self, forKey: .nextRawID) ?? 1,
-                  order: try c.decodeIfPresent(PlayOrder.self, forKey: .order) ?? PlayOrder())
+        self.init(
+            restoring: try c.decode([QueueEntry].self, forKey: .entries),
+            current: try c.decodeIfPresent(QueueEntryID.self, forKey: .currentID),
+            nextRawID: try c.decodeIfPresent(UInt64.self, forKey: .nextRawID) ?? 1,
+            order: try c.decodeIfPresent(PlayOrder.self, forKey: .order) ?? PlayOrder())
     }
 
     /// A queue read back from storage, repaired as described above.
@@ -29,7 +30,8 @@ extension PlaybackQueue: Codable {
         setEntries(saved)
         if !hasUniqueIDs || (ids.max()?.rawValue ?? 0) > Self.largestRawID {
             var seen = Set<QueueEntryID>()
-            setEntries(QueueEntries(saved.filter { $0.id.rawValue <= Self.largestRawID && seen.insert($0.id).inserted }))
+            setEntries(
+                QueueEntries(saved.filter { $0.id.rawValue <= Self.largestRawID && seen.insert($0.id).inserted }))
         }
         let maxID = ids.max()?.rawValue ?? 0
         self.nextRawID = max(min(nextRawID, Self.largestRawID), maxID + 1)  // maxID ≤ Int64.max: no overflow

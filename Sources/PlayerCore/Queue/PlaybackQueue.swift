@@ -188,11 +188,13 @@ public struct PlaybackQueue: Sendable, Hashable {
         renumber(from: first)
         guard removedCurrent, let oldCurrent = currentID else {
             order.removed(ids)
-            return QueueRemoval(entry: firstEntry, index: first, wasCurrent: false, newCurrent: currentID,
-                                endOfQueue: false)
+            return QueueRemoval(
+                entry: firstEntry, index: first, wasCurrent: false, newCurrent: currentID,
+                endOfQueue: false)
         }
         order.removed(ids.subtracting([oldCurrent]))
-        let (successor, end) = order.successorOfRemovedCurrent(removedIndex: survivorsBeforeCurrent, remaining: self.ids)
+        let (successor, end) = order.successorOfRemovedCurrent(
+            removedIndex: survivorsBeforeCurrent, remaining: self.ids)
         currentID = successor
         return QueueRemoval(entry: firstEntry, index: first, wasCurrent: true, newCurrent: successor, endOfQueue: end)
     }

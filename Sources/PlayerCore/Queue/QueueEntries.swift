@@ -37,7 +37,8 @@ public struct QueueEntries: RandomAccessCollection, Hashable, Sendable {
 
     public subscript(i: Int) -> QueueEntry {
         let id = ids[i]
-        return QueueEntry(id: id, item: MediaItem(location(at: i), title: titles[id], durationMicroseconds: durations[id]))
+        return QueueEntry(
+            id: id, item: MediaItem(location(at: i), title: titles[id], durationMicroseconds: durations[id]))
     }
 
     /// The location of entry `i`, without building the rest.
@@ -131,8 +132,9 @@ public struct QueueEntries: RandomAccessCollection, Hashable, Sendable {
             let folder = folderIndex(for: UnsafeBufferPointer(rebasing: bytes[..<cut]))
             let offset = arena.count
             arena.append(contentsOf: bytes[cut...])
-            return Span(folder: folder, offset: UInt32(truncatingIfNeeded: offset),
-                        length: UInt32(truncatingIfNeeded: arena.count - offset))
+            return Span(
+                folder: folder, offset: UInt32(truncatingIfNeeded: offset),
+                length: UInt32(truncatingIfNeeded: arena.count - offset))
         }
     }
 

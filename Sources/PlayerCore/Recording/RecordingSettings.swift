@@ -89,14 +89,20 @@ public struct RecordingSettings: Sendable, Hashable {
 
         var bits: Bits?
         if let b = try string("bits") {
-            guard let parsed = Bits(rawValue: b.lowercased()) else { throw fail("bits", "'\(b)' is not one of s16, s24, s32, float") }
+            guard let parsed = Bits(rawValue: b.lowercased()) else {
+                throw fail("bits", "'\(b)' is not one of s16, s24, s32, float")
+            }
             bits = parsed
         }
         switch container {
         case .ogg, .opus:
-            if let bits { throw fail("bits", "\(container.rawValue) is a lossy codec: bits (\(bits.rawValue)) does not apply") }
+            if let bits {
+                throw fail("bits", "\(container.rawValue) is a lossy codec: bits (\(bits.rawValue)) does not apply")
+            }
         case .flac:
-            if let b = bits, b == .s32 || b == .float { throw fail("bits", "FLAC stores s16 or s24, not \(b.rawValue)") }
+            if let b = bits, b == .s32 || b == .float {
+                throw fail("bits", "FLAC stores s16 or s24, not \(b.rawValue)")
+            }
             bits = bits ?? .s16
         case .wav, .caf:
             bits = bits ?? .s16
@@ -111,8 +117,9 @@ public struct RecordingSettings: Sendable, Hashable {
             }
             quality = q
         }
-        return RecordingSettings(path: path, source: source, container: container, sampleRate: rate,
-                                 channels: channels, bits: bits, quality: quality)
+        return RecordingSettings(
+            path: path, source: source, container: container, sampleRate: rate,
+            channels: channels, bits: bits, quality: quality)
     }
 
     /// The container a file name implies (.wav, .flac, .ogg/.oga, .opus, .caf), nil otherwise.

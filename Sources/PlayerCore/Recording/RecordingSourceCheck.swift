@@ -29,9 +29,11 @@ public enum RecordingSourceCheck {
         case .named(let name):
             guard !server.names.contains(name) else { return nil }
             let known = server.names.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
-            return RecorderError(.invalidSettings, "source: no source named '\(name)' on the sound server ("
-                                 + (known.isEmpty ? "it has none" : "it has \(known)\(server.names.count > 8 ? ", …" : "")")
-                                 + "; see pactl list short sources)")
+            return RecorderError(
+                .invalidSettings,
+                "source: no source named '\(name)' on the sound server ("
+                    + (known.isEmpty ? "it has none" : "it has \(known)\(server.names.count > 8 ? ", …" : "")")
+                    + "; see pactl list short sources)")
         case .defaultSource:
             guard let name = server.defaultSource, server.names.contains(name) else {
                 return RecorderError(.failed, "the sound server has no default source to record")

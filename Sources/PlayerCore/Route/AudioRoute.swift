@@ -1,7 +1,7 @@
 /// A sink port's type; raw values are libpulse's `pa_device_port_type_t` (PA ≥ 14; older servers say unknown).
 public enum PortType: Int, Sendable, Hashable, Codable, CaseIterable {
     case unknown = 0, aux, speaker, headphones, line, mic, headset, handset, earpiece, spdif, hdmi, tv, radio,
-         video, usb, bluetooth, portable, handsfree, car, hifi, phone, network, analog
+        video, usb, bluetooth, portable, handsfree, car, hifi, phone, network, analog
 }
 
 /// Whether a port's jack is plugged; raw values are libpulse's `pa_port_available_t`.
@@ -20,7 +20,9 @@ public struct AudioPort: Sendable, Hashable, Codable {
     public var type: PortType
     public var availability: PortAvailability
 
-    public init(name: String, description: String = "", type: PortType = .unknown, availability: PortAvailability = .unknown) {
+    public init(
+        name: String, description: String = "", type: PortType = .unknown, availability: PortAvailability = .unknown
+    ) {
         self.name = name
         self.description = description
         self.type = type
@@ -46,8 +48,10 @@ public struct AudioRoute: Sendable, Hashable, Codable {
     /// or PipeWire's `api.bluez5.profile` (`a2dp-sink`, `headset-head-unit`).
     public var bluetoothProfile: String?
 
-    public init(sinkName: String, sinkDescription: String = "", port: AudioPort? = nil, formFactor: String? = nil,
-                bus: String? = nil, iconName: String? = nil, bluetoothProfile: String? = nil) {
+    public init(
+        sinkName: String, sinkDescription: String = "", port: AudioPort? = nil, formFactor: String? = nil,
+        bus: String? = nil, iconName: String? = nil, bluetoothProfile: String? = nil
+    ) {
         self.sinkName = sinkName
         self.sinkDescription = sinkDescription
         self.port = port
@@ -59,13 +63,14 @@ public struct AudioRoute: Sendable, Hashable, Codable {
 
     /// Builds a route from a sink's property list (keys as libpulse names them) and its active port.
     public init(sinkName: String, properties: [String: String], port: AudioPort?) {
-        self.init(sinkName: sinkName,
-                  sinkDescription: properties["device.description"] ?? sinkName,
-                  port: port,
-                  formFactor: properties["device.form_factor"],
-                  bus: properties["device.bus"] ?? (properties["device.api"] == "bluez5" ? "bluetooth" : nil),
-                  iconName: properties["device.icon_name"],
-                  bluetoothProfile: properties["bluetooth.protocol"] ?? properties["api.bluez5.profile"])
+        self.init(
+            sinkName: sinkName,
+            sinkDescription: properties["device.description"] ?? sinkName,
+            port: port,
+            formFactor: properties["device.form_factor"],
+            bus: properties["device.bus"] ?? (properties["device.api"] == "bluez5" ? "bluetooth" : nil),
+            iconName: properties["device.icon_name"],
+            bluetoothProfile: properties["bluetooth.protocol"] ?? properties["api.bluez5.profile"])
     }
 
     /// What kind of output this is (see `RouteKind.classify`).

@@ -19,9 +19,11 @@ public enum RouteChangeReason: String, Sendable, Hashable, Codable, CaseIterable
     /// - `newSinkAdded`: the new sink appeared just before the move (e.g. module-switch-on-connect);
     /// - `oldPortAvailabilityNow`: on the same sink, the current availability of the previously active port.
     /// Port availability `.unknown` is treated as unchanged (no jack detection).
-    public static func infer(old: AudioRoute?, new: AudioRoute?, oldSinkRemoved: Bool = false,
-                             newSinkAdded: Bool = false,
-                             oldPortAvailabilityNow: PortAvailability = .unknown) -> RouteChangeReason {
+    public static func infer(
+        old: AudioRoute?, new: AudioRoute?, oldSinkRemoved: Bool = false,
+        newSinkAdded: Bool = false,
+        oldPortAvailabilityNow: PortAvailability = .unknown
+    ) -> RouteChangeReason {
         guard let new else { return old == nil ? .unknown : .noSuitableRoute }
         guard let old else { return .newDeviceAvailable }
         guard old.sinkName == new.sinkName else {

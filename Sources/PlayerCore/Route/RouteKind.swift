@@ -51,7 +51,8 @@ public enum RouteKind: String, Sendable, Hashable, Codable, CaseIterable {
         if bus == "bluetooth" || portType == .bluetooth || portType == .handsfree || route.bluetoothProfile != nil {
             return bluetoothKind(profile: route.bluetoothProfile, formFactor: form, portType: portType)
         }
-        let base = kind(portType: portType)
+        let base =
+            kind(portType: portType)
             ?? route.port.flatMap { kind(portName: $0.name.lowercased()) }
             ?? form.flatMap(kind(formFactor:))
             ?? route.iconName.flatMap { kind(iconName: $0.lowercased()) }
@@ -63,7 +64,8 @@ public enum RouteKind: String, Sendable, Hashable, Codable, CaseIterable {
     private static func bluetoothKind(profile: String?, formFactor: String?, portType: PortType) -> RouteKind {
         if let p = profile?.lowercased() {
             if p.contains("a2dp") { return .bluetoothA2DP }
-            for marker in ["head_unit", "head-unit", "hfp", "hsp", "handsfree", "hands-free", "headset"] where p.contains(marker) {
+            for marker in ["head_unit", "head-unit", "hfp", "hsp", "handsfree", "hands-free", "headset"]
+            where p.contains(marker) {
                 return .bluetoothHFP
             }
         }
@@ -92,7 +94,9 @@ public enum RouteKind: String, Sendable, Hashable, Codable, CaseIterable {
         if n.contains("earpiece") || n.contains("handset") { return .earpiece }
         if n.contains("speaker") { return .speaker }
         if n.contains("hdmi") || n.contains("displayport") || n.contains("-dp-") { return .hdmi }
-        if n.contains("lineout") || n.contains("line-out") || n.contains("iec958") || n.contains("spdif") { return .lineOut }
+        if n.contains("lineout") || n.contains("line-out") || n.contains("iec958") || n.contains("spdif") {
+            return .lineOut
+        }
         return nil
     }
 

@@ -9,7 +9,9 @@ public struct RoutePolicyOptions: Sendable, Hashable, Codable {
     /// and the server cannot tell a user's move from a policy module's. Off gives iOS's behaviour (honour the choice).
     public var pauseOnOverride: Bool
 
-    public init(autoResume: Bool = false, autoResumeWindowMicroseconds: Int64 = 60_000_000, pauseOnOverride: Bool = true) {
+    public init(
+        autoResume: Bool = false, autoResumeWindowMicroseconds: Int64 = 60_000_000, pauseOnOverride: Bool = true
+    ) {
         self.autoResume = autoResume
         self.autoResumeWindowMicroseconds = autoResumeWindowMicroseconds
         self.pauseOnOverride = pauseOnOverride
@@ -59,9 +61,11 @@ public enum RouteDecision: Sendable, Hashable {
 /// 4. Paused by a route change, auto-resume on, arriving on a private output within the window → resume.
 /// 5. Otherwise keep (public → private, public → public, private → private).
 public enum RoutePolicy {
-    public static func decide(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason,
-                              options: RoutePolicyOptions = RoutePolicyOptions(),
-                              context: RoutePlaybackContext = .playing) -> RouteDecision {
+    public static func decide(
+        old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason,
+        options: RoutePolicyOptions = RoutePolicyOptions(),
+        context: RoutePlaybackContext = .playing
+    ) -> RouteDecision {
         let effectiveNew = (new?.isPortUnplugged ?? true) ? nil : new
         let effectiveOld = (old?.isPortUnplugged ?? true) ? nil : old
         if let o = old, let n = new, !changed(o, n) { return .keepPlaying }
@@ -79,8 +83,9 @@ public enum RoutePolicy {
         }
 
         if options.autoResume, let pausedAt = context.pausedByRouteAt, let to = effectiveNew,
-           to.kind.privacy == .private, context.now - pausedAt <= options.autoResumeWindowMicroseconds,
-           context.now >= pausedAt, reason != .routeConfigurationChange {
+            to.kind.privacy == .private, context.now - pausedAt <= options.autoResumeWindowMicroseconds,
+            context.now >= pausedAt, reason != .routeConfigurationChange
+        {
             return .resume
         }
         return .keepPlaying

@@ -70,8 +70,9 @@ public struct RouteSettings: Sendable, Hashable {
     /// The policy options for an auto-resume window (0 or nil: off; a window too long for Int64 µs is "forever").
     public var policyOptions: RoutePolicyOptions {
         let w = autoResumeWindowSeconds ?? 0
-        return RoutePolicyOptions(autoResume: w > 0,
-                                  autoResumeWindowMicroseconds: Int64(saturating: w * 1_000_000) ?? 0)
+        return RoutePolicyOptions(
+            autoResume: w > 0,
+            autoResumeWindowMicroseconds: Int64(saturating: w * 1_000_000) ?? 0)
     }
 }
 

@@ -53,20 +53,46 @@ extension SingleJSONEncodingContainer {
 }
 
 extension KeyedJSONDecodingContainer {
-    func decode(_ t: Bool.Type, forKey k: Key) throws -> Bool { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: String.Type, forKey k: Key) throws -> String { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: Double.Type, forKey k: Key) throws -> Double { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: Float.Type, forKey k: Key) throws -> Float { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
+    func decode(_ t: Bool.Type, forKey k: Key) throws -> Bool {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: String.Type, forKey k: Key) throws -> String {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: Double.Type, forKey k: Key) throws -> Double {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: Float.Type, forKey k: Key) throws -> Float {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
     func decode(_ t: Int.Type, forKey k: Key) throws -> Int { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: Int8.Type, forKey k: Key) throws -> Int8 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: Int16.Type, forKey k: Key) throws -> Int16 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: Int32.Type, forKey k: Key) throws -> Int32 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: Int64.Type, forKey k: Key) throws -> Int64 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: UInt.Type, forKey k: Key) throws -> UInt { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: UInt8.Type, forKey k: Key) throws -> UInt8 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: UInt16.Type, forKey k: Key) throws -> UInt16 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: UInt32.Type, forKey k: Key) throws -> UInt32 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
-    func decode(_ t: UInt64.Type, forKey k: Key) throws -> UInt64 { try JSONScalar.decode(t, try value(k), codingPath + [k]) }
+    func decode(_ t: Int8.Type, forKey k: Key) throws -> Int8 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: Int16.Type, forKey k: Key) throws -> Int16 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: Int32.Type, forKey k: Key) throws -> Int32 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: Int64.Type, forKey k: Key) throws -> Int64 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: UInt.Type, forKey k: Key) throws -> UInt {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: UInt8.Type, forKey k: Key) throws -> UInt8 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: UInt16.Type, forKey k: Key) throws -> UInt16 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: UInt32.Type, forKey k: Key) throws -> UInt32 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
+    func decode(_ t: UInt64.Type, forKey k: Key) throws -> UInt64 {
+        try JSONScalar.decode(t, try value(k), codingPath + [k])
+    }
 }
 
 extension UnkeyedJSONDecodingContainer {

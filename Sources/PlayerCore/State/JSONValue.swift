@@ -14,7 +14,8 @@ enum JSONValue: Equatable, Sendable {
     /// A finite double as JSON text (`1.0` is written `1`); non-finite values cannot be written.
     static func number(_ v: Double, _ codingPath: [any CodingKey]) throws -> JSONValue {
         guard v.isFinite else {
-            throw EncodingError.invalidValue(v, .init(codingPath: codingPath, debugDescription: "\(v) is not valid JSON"))
+            throw EncodingError.invalidValue(
+                v, .init(codingPath: codingPath, debugDescription: "\(v) is not valid JSON"))
         }
         var text = "\(v)"
         if text.hasSuffix(".0") { text.removeLast(2) }

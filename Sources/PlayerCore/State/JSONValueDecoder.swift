@@ -37,7 +37,8 @@ struct KeyedJSONDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func value(_ key: Key) throws -> JSONValue {
         guard let v = members[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
         }
         return v
     }
@@ -48,8 +49,10 @@ struct KeyedJSONDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try T(from: NodeDecoder(value: try value(key), codingPath: codingPath + [key]))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
-                                               forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try NodeDecoder(value: try value(key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
@@ -80,8 +83,11 @@ struct UnkeyedJSONDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func next<T>(_ type: T.Type) throws -> JSONValue {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [JSONIndexKey(currentIndex)],
-                                                          debugDescription: "array has no more elements"))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath + [JSONIndexKey(currentIndex)],
+                    debugDescription: "array has no more elements"))
         }
         defer { currentIndex += 1 }
         return items[currentIndex]
@@ -99,7 +105,8 @@ struct UnkeyedJSONDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type)
-        throws -> KeyedDecodingContainer<NestedKey> {
+        throws -> KeyedDecodingContainer<NestedKey>
+    {
         let path = codingPath + [JSONIndexKey(currentIndex)]
         return try NodeDecoder(value: try next([String: JSONValue].self), codingPath: path).container(keyedBy: type)
     }

@@ -74,8 +74,10 @@ struct KeyedJSONEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         try value.encode(to: NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                         forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
@@ -107,7 +109,8 @@ struct UnkeyedJSONEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
-        -> KeyedEncodingContainer<NestedKey> {
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let path = codingPath + [JSONIndexKey(count)]
         return NodeEncoder(node: node.appendItem(), codingPath: path).container(keyedBy: keyType)
     }

@@ -23,8 +23,10 @@ public struct PlayerState: Sendable, Hashable, Codable {
     /// Left/right balance, −1 … 1 (0 when the file predates it).
     public var balance: Double = 0
 
-    public init(queue: PlaybackQueue, positionMicroseconds: Int64 = 0, volume: Double = 1.0,
-                playback: SavedPlayback = .stopped) {
+    public init(
+        queue: PlaybackQueue, positionMicroseconds: Int64 = 0, volume: Double = 1.0,
+        playback: SavedPlayback = .stopped
+    ) {
         self.version = Self.currentVersion
         self.queue = queue
         self.positionMicroseconds = max(0, positionMicroseconds)

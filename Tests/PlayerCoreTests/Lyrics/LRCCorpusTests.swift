@@ -14,9 +14,14 @@ import Testing
 
     @Test func basic() throws {
         let l = try load("basic.lrc")
-        #expect(l.title == "Linnet Song" && l.artist == "The Birds" && l.album == "Songs of the Field" && l.author == "linnet")
+        #expect(
+            l.title == "Linnet Song" && l.artist == "The Birds" && l.album == "Songs of the Field"
+                && l.author == "linnet")
         #expect(l.lengthMicroseconds == 65_000_000)
-        #expect(l.lines.map(\.time) == [1_000_000, 3_500_000, 5_000_000, 7_500_000, 9_123_000, 12_000_000, 20_250_000, 70_500_000])
+        #expect(
+            l.lines.map(\.time) == [
+                1_000_000, 3_500_000, 5_000_000, 7_500_000, 9_123_000, 12_000_000, 20_250_000, 70_500_000
+            ])
         #expect(l.untimedLines == ["[Chorus]", "An untimed line"])
         #expect(l.problems.isEmpty)
     }

@@ -11,7 +11,7 @@ import Testing
         ("[01:02:34]x", 62_340_000),
         ("[1:02.3]x", 62_300_000),
         ("[120:00.00]x", 7_200_000_000),
-        ("  [00:00.01]x", 10_000),
+        ("  [00:00.01]x", 10_000)
     ])
     func stampForms(line: String, time: Int64) {
         let l = LRCParser.parse(text: line)
@@ -21,16 +21,17 @@ import Testing
     }
 
     @Test func headersAndSeveralStampsAndSorting() {
-        let l = LRCParser.parse(text: """
-        [ti:Title][ar:Artist]
-        [al:Album]
-        [by:Me]
-        [length: 03:25]
-        [re:Editor][ve:1.0]
-        [00:20.00][00:05.00]Chorus
-        [00:10.00]Verse
-        [00:05.00]Translation of chorus
-        """)
+        let l = LRCParser.parse(
+            text: """
+                [ti:Title][ar:Artist]
+                [al:Album]
+                [by:Me]
+                [length: 03:25]
+                [re:Editor][ve:1.0]
+                [00:20.00][00:05.00]Chorus
+                [00:10.00]Verse
+                [00:05.00]Translation of chorus
+                """)
         #expect(l.title == "Title" && l.artist == "Artist" && l.album == "Album" && l.author == "Me")
         #expect(l.lengthMicroseconds == 205_000_000)
         #expect(l.lines.map(\.text) == ["Chorus", "Translation of chorus", "Verse", "Chorus"])
@@ -69,11 +70,17 @@ import Testing
         let l = LRCParser.parse(text: "[00:01.00]<00:01.00>Twin<00:01.40>kle <00:01.80>star<00:02.50>")
         let line = l.lines[0]
         #expect(line.text == "Twinkle star")
-        #expect(line.words == [LyricWord(time: 1_000_000, text: "Twin"), LyricWord(time: 1_400_000, text: "kle "),
-                               LyricWord(time: 1_800_000, text: "star")])
+        #expect(
+            line.words == [
+                LyricWord(time: 1_000_000, text: "Twin"), LyricWord(time: 1_400_000, text: "kle "),
+                LyricWord(time: 1_800_000, text: "star")
+            ])
         #expect(line.wordsEnd == 2_500_000)
         let leading = LRCParser.parse(text: "[00:01.00]Oh <00:02.00>yeah")
-        #expect(leading.lines[0].words == [LyricWord(time: 1_000_000, text: "Oh "), LyricWord(time: 2_000_000, text: "yeah")])
+        #expect(
+            leading.lines[0].words == [
+                LyricWord(time: 1_000_000, text: "Oh "), LyricWord(time: 2_000_000, text: "yeah")
+            ])
         #expect(leading.lines[0].wordsEnd == nil)
         let repeated = LRCParser.parse(text: "[00:01.00][00:11.00]<00:01.00>a<00:01.50>b")
         #expect(repeated.lines[1].words.map(\.time) == [11_000_000, 11_500_000])
@@ -82,7 +89,8 @@ import Testing
     }
 
     @Test func badStampsAreReportedNotFatal() {
-        let l = LRCParser.parse(text: "[00:1x.00]bad\n[00:61.00]bad\n[00:01.00]ok\n[00:02.00]<00:0z.00>w\n[-1:00.00]neg\n[00:03.]x")
+        let l = LRCParser.parse(
+            text: "[00:1x.00]bad\n[00:61.00]bad\n[00:01.00]ok\n[00:02.00]<00:0z.00>w\n[-1:00.00]neg\n[00:03.]x")
         #expect(l.lines.map(\.text) == ["ok", "w"])
         #expect(l.problems.map(\.reason) == [.badTimestamp, .badTimestamp, .badWordStamp, .badTimestamp, .badTimestamp])
         #expect(l.problems.map(\.line) == [1, 2, 4, 5, 6])
@@ -96,8 +104,10 @@ import Testing
             be += [UInt8(u >> 8), UInt8(u & 0xFF)]
         }
         for u in "[00:01.00]abc\n".utf16 { bomless += [UInt8(u & 0xFF), UInt8(u >> 8)] }
-        for (bytes, enc) in [(le, TextEncoding.utf16LittleEndian), (be, .utf16BigEndian),
-                             ([0xEF, 0xBB, 0xBF] + Array(text.utf8), .utf8WithBOM), (Array(text.utf8), .utf8)] {
+        for (bytes, enc) in [
+            (le, TextEncoding.utf16LittleEndian), (be, .utf16BigEndian),
+            ([0xEF, 0xBB, 0xBF] + Array(text.utf8), .utf8WithBOM), (Array(text.utf8), .utf8)
+        ] {
             let l = LRCParser.parse(bytes)
             #expect(l.encoding == enc)
             #expect(l.title == "歌" && l.lines.map(\.text) == ["你好 ♪"])
@@ -119,13 +129,19 @@ import Testing
     /// Random bytes and random LRC-ish fragments: never a crash, always sorted output.
     @Test func garbageNeverCrashes() {
         var rng = SeededRandom(seed: 2024)
-        let pieces = ["[", "]", "<", ">", ":", ".", "0", "1", "59", "60", "99999", "offset", "ti", "+", "-", "\n", "\r\n", "é", "\u{0}", "x"]
+        let pieces = [
+            "[", "]", "<", ">", ":", ".", "0", "1", "59", "60", "99999", "offset", "ti", "+", "-", "\n", "\r\n", "é",
+            "\u{0}", "x"
+        ]
         for round in 0..<3000 {
             let lyrics: Lyrics
             if round % 2 == 0 {
-                lyrics = LRCParser.parse((0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
+                lyrics = LRCParser.parse(
+                    (0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
             } else {
-                lyrics = LRCParser.parse(text: (0..<Int.random(in: 0...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
+                lyrics = LRCParser.parse(
+                    text: (0..<Int.random(in: 0...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+                        .joined())
             }
             #expect(zip(lyrics.lines, lyrics.lines.dropFirst()).allSatisfy { $0.time <= $1.time })
             #expect(lyrics.lines.allSatisfy { $0.time >= 0 })

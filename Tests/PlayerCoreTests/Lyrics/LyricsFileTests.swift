@@ -3,7 +3,10 @@ import Testing
 
 @Suite struct LyricsFileTests {
     @Test func candidatesKeepTheBaseName() {
-        #expect(LyricsFile.candidates(forTrackAt: "/m/01 Song.v2.flac") == ["/m/01 Song.v2.lrc", "/m/01 Song.v2.LRC", "/m/01 Song.v2.Lrc"])
+        #expect(
+            LyricsFile.candidates(forTrackAt: "/m/01 Song.v2.flac") == [
+                "/m/01 Song.v2.lrc", "/m/01 Song.v2.LRC", "/m/01 Song.v2.Lrc"
+            ])
         #expect(LyricsFile.candidates(forTrackAt: "/m/.hidden").first == "/m/.hidden.lrc")
         #expect(LyricsFile.candidates(forTrackAt: "/m.d/noext").first == "/m.d/noext.lrc")
     }

@@ -2,12 +2,13 @@ import Testing
 @testable import PlayerCore
 
 @Suite struct LyricsTimelineTests {
-    let lyrics = LRCParser.parse(text: """
-    [00:01.00]one
-    [00:03.00]two
-    [00:03.00]two (translation)
-    [00:05.00]<00:05.00>three <00:06.00>words <00:07.00>here<00:08.00>
-    """)
+    let lyrics = LRCParser.parse(
+        text: """
+            [00:01.00]one
+            [00:03.00]two
+            [00:03.00]two (translation)
+            [00:05.00]<00:05.00>three <00:06.00>words <00:07.00>here<00:08.00>
+            """)
 
     @Test func lineIndexAcrossTheTrack() {
         let t = LyricsTimeline(lyrics, trackDurationMicroseconds: 10_000_000)
@@ -65,11 +66,14 @@ import Testing
 
     @Test func endTimeChoice() {
         #expect(LyricsTimeline(lyrics, trackDurationMicroseconds: 9_000_000).endTime == 9_000_000)
-        #expect(LyricsTimeline(lyrics, trackDurationMicroseconds: 2_000_000).endTime == 10_000_000)  // shorter than last start
+        // Shorter than last start
+        #expect(LyricsTimeline(lyrics, trackDurationMicroseconds: 2_000_000).endTime == 10_000_000)
         var withLength = lyrics
         withLength.lengthMicroseconds = 20_000_000
         #expect(LyricsTimeline(withLength).endTime == 20_000_000)
         #expect(LyricsTimeline(Lyrics()).endTime == LyricsTimeline.defaultLastLineDuration)
-        #expect(LyricsTimeline(Lyrics()).lineIndex(at: 5) == nil && LyricsTimeline(Lyrics()).nextLineChange(after: 0) == nil)
+        #expect(
+            LyricsTimeline(Lyrics()).lineIndex(at: 5) == nil && LyricsTimeline(Lyrics()).nextLineChange(after: 0) == nil
+        )
     }
 }

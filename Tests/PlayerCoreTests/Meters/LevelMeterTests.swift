@@ -6,7 +6,8 @@ import Testing
     static func sine(frames: Int, channels: Int, amplitude: Double, period: Int = 100) -> [Int16] {
         var out: [Int16] = []
         for f in 0..<frames {
-            let v = Int16(clamping: Int((amplitude * 32767 * sin(2 * Double.pi * Double(f) / Double(period))).rounded()))
+            let v = Int16(
+                clamping: Int((amplitude * 32767 * sin(2 * Double.pi * Double(f) / Double(period))).rounded()))
             for _ in 0..<channels { out.append(v) }
         }
         return out

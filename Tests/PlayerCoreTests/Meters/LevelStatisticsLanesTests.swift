@@ -43,7 +43,7 @@ import Testing
     @Test func fullNegativeScaleIsZeroDbPeak() {
         var samples = [Int16](repeating: 0, count: 64)
         samples[9] = -32768  // channel 1 of 2, inside a vector
-        samples[63] = -32768 // channel 1, the last sample
+        samples[63] = -32768  // channel 1, the last sample
         var s = LevelStatistics(channels: 2)
         samples.withUnsafeBufferPointer { s.add(int16: $0) }
         let r = s.reading()

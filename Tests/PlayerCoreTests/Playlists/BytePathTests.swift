@@ -11,16 +11,18 @@ import Testing
     @Test func anyBytesRoundTrip() {
         let cases: [[UInt8]] = [
             Array("/caf".utf8) + [0xE9] + Array(".wav".utf8),  // Latin-1
-            [0x2F, 0xFF, 0xFE, 0xC0, 0xAF, 0xED, 0xA0, 0x80],   // invalid, overlong, surrogate
-            [0x2F, 0xE2, 0x82],                                 // truncated sequence at the end
-            Array("/x\u{10FF80}y\u{10FFFF}".utf8),              // real scalars in the escape range
+            [0x2F, 0xFF, 0xFE, 0xC0, 0xAF, 0xED, 0xA0, 0x80],  // invalid, overlong, surrogate
+            [0x2F, 0xE2, 0x82],  // truncated sequence at the end
+            Array("/x\u{10FF80}y\u{10FFFF}".utf8)  // real scalars in the escape range
         ]
         for bytes in cases {
             #expect(BytePath.bytes(BytePath.string(bytes)) == bytes, "\(bytes)")
         }
         var random = SystemRandomNumberGenerator()
         for _ in 0..<500 {
-            let bytes = (0..<Int.random(in: 0..<12, using: &random)).map { _ in UInt8.random(in: 1...255, using: &random) }
+            let bytes = (0..<Int.random(in: 0..<12, using: &random)).map { _ in
+                UInt8.random(in: 1...255, using: &random)
+            }
             #expect(BytePath.bytes(BytePath.string(bytes)) == bytes, "\(bytes)")
         }
     }

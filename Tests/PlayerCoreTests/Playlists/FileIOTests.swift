@@ -31,7 +31,7 @@ import Testing
         #expect(FileIO.createDirectories(t.path + "/x/y//z/") == nil)
         var isDir: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: t.path + "/x/y/z", isDirectory: &isDir) && isDir.boolValue)
-        #expect(FileIO.createDirectories(t.path + "/x/y/z") == nil) // exists already: fine
+        #expect(FileIO.createDirectories(t.path + "/x/y/z") == nil)  // exists already: fine
         try t.file("blocker")
         #expect(FileIO.createDirectories(t.path + "/blocker/inner") == ENOTDIR)
         #expect(FileIO.createDirectories(t.path + "/blocker") == ENOTDIR)

@@ -10,7 +10,7 @@ import Testing
         ("file:///music/My%20Song%20%231.mp3", "/music/My Song #1.mp3"),
         ("file:///m/%C3%A9t%C3%A9.flac", "/m/été.flac"),
         ("file:///m/%e2%82%ac", "/m/€"),
-        ("file:///m/100%25.ogg", "/m/100%.ogg"),
+        ("file:///m/100%25.ogg", "/m/100%.ogg")
     ])
     func decodesFileURIs(uri: String, path: String) throws {
         #expect(try FileURI.path(fromURI: uri) == path)
@@ -26,7 +26,7 @@ import Testing
         ("file:///a%00b", .invalidCharacter),
         ("file:///a.mp3?x=1", .invalidCharacter),
         ("file:///a.mp3#t=3", .invalidCharacter),
-        ("file:relative/a.mp3", .notAbsolute),
+        ("file:relative/a.mp3", .notAbsolute)
     ])
     func rejectsMalformedURIs(uri: String, kind: URIError.Kind) {
         #expect(throws: URIError(kind, uri)) { try FileURI.path(fromURI: uri) }
@@ -41,7 +41,8 @@ import Testing
         var rng = SeededRandom(seed: 5)
         let alphabet = Array("aZ09 -_.~!$&'()*+,;=:@%#?[]{}\"<>\\^`|éü€漢😀\t")
         for _ in 0..<2000 {
-            let name = String((0..<Int.random(in: 1...20, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            let name = String(
+                (0..<Int.random(in: 1...20, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
             let path = "/d/" + name
             let uri = FileURI.uri(fromPath: path)
             #expect(uri.unicodeScalars.allSatisfy { $0.isASCII && $0 != " " && $0 != "#" && $0 != "?" })

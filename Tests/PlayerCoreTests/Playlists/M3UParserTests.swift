@@ -4,30 +4,32 @@ import Testing
 @Suite struct M3UParserTests {
     @Test func extendedM3UWithEveryEntryForm() {
         let text = """
-        #EXTM3U
-        #EXTINF:123,Artist - Title
-        01 first.mp3
-        #EXTINF:-1 tvg-name="Radio",Live Radio
-        http://radio.example/stream.mp3
-        # a comment
+            #EXTM3U
+            #EXTINF:123,Artist - Title
+            01 first.mp3
+            #EXTINF:-1 tvg-name="Radio",Live Radio
+            http://radio.example/stream.mp3
+            # a comment
 
-        /abs/second.flac
-        #EXTINF:12.5,
-        file:///abs/third%20one.ogg
-        sub/../sub/fourth.opus
-        ..\\win\\fifth.mp3
-        #EXTGRP:ignored
-        """
+            /abs/second.flac
+            #EXTINF:12.5,
+            file:///abs/third%20one.ogg
+            sub/../sub/fourth.opus
+            ..\\win\\fifth.mp3
+            #EXTGRP:ignored
+            """
         let r = M3UParser.parse(text: text, baseDirectory: "/lists")
         #expect(r.skipped.isEmpty)
-        #expect(r.items == [
-            MediaItem(.file(path: "/lists/01 first.mp3"), title: "Artist - Title", durationMicroseconds: 123_000_000),
-            MediaItem(.url("http://radio.example/stream.mp3"), title: "Live Radio"),
-            MediaItem(.file(path: "/abs/second.flac")),
-            MediaItem(.file(path: "/abs/third one.ogg"), durationMicroseconds: 12_500_000),
-            MediaItem(.file(path: "/lists/sub/fourth.opus")),
-            MediaItem(.file(path: "/win/fifth.mp3")),
-        ])
+        #expect(
+            r.items == [
+                MediaItem(
+                    .file(path: "/lists/01 first.mp3"), title: "Artist - Title", durationMicroseconds: 123_000_000),
+                MediaItem(.url("http://radio.example/stream.mp3"), title: "Live Radio"),
+                MediaItem(.file(path: "/abs/second.flac")),
+                MediaItem(.file(path: "/abs/third one.ogg"), durationMicroseconds: 12_500_000),
+                MediaItem(.file(path: "/lists/sub/fourth.opus")),
+                MediaItem(.file(path: "/win/fifth.mp3"))
+            ])
     }
 
     @Test func bomCRLFAndCR() {
@@ -53,17 +55,20 @@ import Testing
 
     @Test func badLinesAreSkippedWithReasons() {
         let text = """
-        #EXTINF:abc,Broken
-        a.mp3
-        file://remote/x.mp3
-        file:///bad%zz.mp3
-        C:\\Music\\x.mp3
-        b.mp3
-        """
+            #EXTINF:abc,Broken
+            a.mp3
+            file://remote/x.mp3
+            file:///bad%zz.mp3
+            C:\\Music\\x.mp3
+            b.mp3
+            """
         let r = M3UParser.parse(text: text, baseDirectory: "/d")
         #expect(r.items.map(\.location) == [.file(path: "/d/a.mp3"), .file(path: "/d/b.mp3")])
         #expect(r.items[0].title == nil)
-        #expect(r.skipped.map(\.reason) == [.badExtinf, .badLocation(.remoteHost), .badLocation(.badPercentEncoding), .windowsDrivePath])
+        #expect(
+            r.skipped.map(\.reason) == [
+                .badExtinf, .badLocation(.remoteHost), .badLocation(.badPercentEncoding), .windowsDrivePath
+            ])
         #expect(r.skipped.map(\.line) == [1, 3, 4, 5])
     }
 

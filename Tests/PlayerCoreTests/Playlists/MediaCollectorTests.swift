@@ -5,14 +5,17 @@ import Testing
 @Suite struct MediaCollectorTests {
     @Test func recursesFoldersInNaturalOrderSkippingHiddenAndUnsupported() throws {
         let t = try TempDir()
-        for name in ["Album/10 ten.mp3", "Album/2 two.FLAC", "Album/1 one.ogg", "Album/cover.jpg", "Album/.hidden.mp3",
-                     "Album/.git/x.mp3", "Album/Disc 10/a.opus", "Album/Disc 9/b.wav", "Album/notes.txt", "Album/album.m3u"] {
+        for name in [
+            "Album/10 ten.mp3", "Album/2 two.FLAC", "Album/1 one.ogg", "Album/cover.jpg", "Album/.hidden.mp3",
+            "Album/.git/x.mp3", "Album/Disc 10/a.opus", "Album/Disc 9/b.wav", "Album/notes.txt", "Album/album.m3u"
+        ] {
             try t.file(name)
         }
         let c = MediaCollector().collect(["Album"], workingDirectory: t.path)
-        #expect(c.items.map { $0.location.path!.replacingOccurrences(of: t.path + "/", with: "") } == [
-            "Album/1 one.ogg", "Album/2 two.FLAC", "Album/10 ten.mp3", "Album/Disc 9/b.wav", "Album/Disc 10/a.opus",
-        ])
+        #expect(
+            c.items.map { $0.location.path!.replacingOccurrences(of: t.path + "/", with: "") } == [
+                "Album/1 one.ogg", "Album/2 two.FLAC", "Album/10 ten.mp3", "Album/Disc 9/b.wav", "Album/Disc 10/a.opus"
+            ])
         #expect(c.problems.isEmpty)
     }
 
@@ -30,29 +33,36 @@ import Testing
         try t.symlink("root/sub/loop", to: t.path + "/root")
         try t.symlink("root/sub/self", to: ".")
         let c = MediaCollector().collect([t.path + "/root"], workingDirectory: "/")
-        #expect(c.items.map(\.location) == [.file(path: t.path + "/root/a.mp3"), .file(path: t.path + "/root/sub/b.mp3")])
+        #expect(
+            c.items.map(\.location) == [.file(path: t.path + "/root/a.mp3"), .file(path: t.path + "/root/sub/b.mp3")])
         #expect(c.problems.map(\.kind) == [.symlinkLoop, .symlinkLoop])
     }
 
     @Test func explicitFilesPlaylistsAndURLs() throws {
         let t = try TempDir()
         try t.file("music/a.mp3"); try t.file("music/b.flac"); try t.file("music/dir/c.ogg")
-        try t.file("lists/mix.m3u8", text: "#EXTM3U\n#EXTINF:3,Bee\n../music/b.flac\n../music/dir\nmissing.mp3\nhttp://r/s\nmix.m3u8\n")
+        try t.file(
+            "lists/mix.m3u8",
+            text: "#EXTM3U\n#EXTINF:3,Bee\n../music/b.flac\n../music/dir\nmissing.mp3\nhttp://r/s\nmix.m3u8\n")
         try t.file("lists/other.pls", text: "[playlist]\nFile1=../music/a.mp3\n")
-        let c = MediaCollector().collect(["music/a.mp3", "lists/mix.m3u8", "file://\(t.path)/lists/other.pls",
-                                          "https://x/y.ogg", "nope.mp3", "music/readme.txt", "file://h/x"],
-                                         workingDirectory: t.path)
-        #expect(c.items == [
-            MediaItem(.file(path: t.path + "/music/a.mp3")),
-            MediaItem(.file(path: t.path + "/music/b.flac"), title: "Bee", durationMicroseconds: 3_000_000),
-            MediaItem(.file(path: t.path + "/music/dir/c.ogg")),
-            MediaItem(.url("http://r/s")),
-            MediaItem(.file(path: t.path + "/music/a.mp3")),
-            MediaItem(.url("https://x/y.ogg")),
-        ])
+        let c = MediaCollector().collect(
+            [
+                "music/a.mp3", "lists/mix.m3u8", "file://\(t.path)/lists/other.pls",
+                "https://x/y.ogg", "nope.mp3", "music/readme.txt", "file://h/x"
+            ],
+            workingDirectory: t.path)
+        #expect(
+            c.items == [
+                MediaItem(.file(path: t.path + "/music/a.mp3")),
+                MediaItem(.file(path: t.path + "/music/b.flac"), title: "Bee", durationMicroseconds: 3_000_000),
+                MediaItem(.file(path: t.path + "/music/dir/c.ogg")),
+                MediaItem(.url("http://r/s")),
+                MediaItem(.file(path: t.path + "/music/a.mp3")),
+                MediaItem(.url("https://x/y.ogg"))
+            ])
         let kinds = c.problems.map(\.kind)
-        #expect(kinds.contains(.notFound))                 // missing.mp3, nope.mp3
-        #expect(kinds.contains(.playlistLoop))             // mix.m3u8 naming itself
+        #expect(kinds.contains(.notFound))  // missing.mp3, nope.mp3
+        #expect(kinds.contains(.playlistLoop))  // mix.m3u8 naming itself
         #expect(kinds.contains(.badLocation(.remoteHost)))
         #expect(c.problems.contains { $0.path.hasSuffix("readme.txt") && $0.kind == .notFound })
     }

@@ -5,24 +5,25 @@ import Testing
 @Suite struct PLSParserTests {
     @Test func standardPLS() throws {
         let text = """
-        [playlist]
-        NumberOfEntries=3
-        File1=one.mp3
-        Title1=One
-        Length1=61
-        file2=http://stream.example:8000/live
-        title2=Live
-        LENGTH2=-1
-        File3=file:///abs/three%20.flac
-        Version=2
-        """
+            [playlist]
+            NumberOfEntries=3
+            File1=one.mp3
+            Title1=One
+            Length1=61
+            file2=http://stream.example:8000/live
+            title2=Live
+            LENGTH2=-1
+            File3=file:///abs/three%20.flac
+            Version=2
+            """
         let r = try PLSParser.parse(text: text, baseDirectory: "/p")
         #expect(r.skipped.isEmpty)
-        #expect(r.items == [
-            MediaItem(.file(path: "/p/one.mp3"), title: "One", durationMicroseconds: 61_000_000),
-            MediaItem(.url("http://stream.example:8000/live"), title: "Live"),
-            MediaItem(.file(path: "/abs/three .flac")),
-        ])
+        #expect(
+            r.items == [
+                MediaItem(.file(path: "/p/one.mp3"), title: "One", durationMicroseconds: 61_000_000),
+                MediaItem(.url("http://stream.example:8000/live"), title: "Live"),
+                MediaItem(.file(path: "/abs/three .flac"))
+            ])
     }
 
     @Test func gapsAndOrderAndMismatch() throws {
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func junkLinesSkipped() throws {
-        let r = try PLSParser.parse(text: "[playlist]\nhello\nFoo1=x\nFile1=a.mp3\nFile2=file://h/x", baseDirectory: "/p")
+        let r = try PLSParser.parse(
+            text: "[playlist]\nhello\nFoo1=x\nFile1=a.mp3\nFile2=file://h/x", baseDirectory: "/p")
         #expect(r.items.map(\.location) == [.file(path: "/p/a.mp3")])
         #expect(r.skipped.map(\.reason) == [.notKeyValue, .notKeyValue, .badLocation(.remoteHost)])
     }
@@ -58,9 +60,12 @@ import Testing
 
     @Test func garbageNeverCrashes() {
         var rng = SeededRandom(seed: 7)
-        let pieces = ["[playlist]", "File", "Title", "Length", "=", "\n", "1", "99999999999999999999", "-", "x", "%", "\r"]
+        let pieces = [
+            "[playlist]", "File", "Title", "Length", "=", "\n", "1", "99999999999999999999", "-", "x", "%", "\r"
+        ]
         for _ in 0..<500 {
-            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+                .joined()
             _ = try? PLSParser.parse(text: text, baseDirectory: "/")
         }
     }
@@ -77,7 +82,11 @@ import Testing
         let json = Data(#"["/a.mp3", "file:///b%20c.mp3", "https://x/y"]"#.utf8)
         let locations = try JSONDecoder().decode([MediaLocation].self, from: json)
         #expect(locations == [.file(path: "/a.mp3"), .file(path: "/b c.mp3"), .url("https://x/y")])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([MediaLocation].self, from: Data(#"["relative.mp3"]"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([MediaLocation].self, from: Data(#"["file://host/x"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([MediaLocation].self, from: Data(#"["relative.mp3"]"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([MediaLocation].self, from: Data(#"["file://host/x"]"#.utf8))
+        }
     }
 }

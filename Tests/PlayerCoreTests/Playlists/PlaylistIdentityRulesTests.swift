@@ -9,8 +9,10 @@ import Testing
     static let mixM3U = PlaylistInfo(id: "7", name: "mix", source: .file, path: "/m/mix.m3u8")
     static let mixPLS = PlaylistInfo(id: "8", name: "mix", source: .file, path: "/m/mix.pls")
     static let solo = PlaylistInfo(id: "9", name: "Solo", source: .file, path: "/m/solo.xspf")
-    static let recent = PlaylistInfo(id: PlaylistInfo.recentlyAddedID, name: PlaylistInfo.recentlyAddedName, source: .recentlyAdded)
-    static let most = PlaylistInfo(id: PlaylistInfo.mostPlayedID, name: PlaylistInfo.mostPlayedName, source: .mostPlayed)
+    static let recent = PlaylistInfo(
+        id: PlaylistInfo.recentlyAddedID, name: PlaylistInfo.recentlyAddedName, source: .recentlyAdded)
+    static let most = PlaylistInfo(
+        id: PlaylistInfo.mostPlayedID, name: PlaylistInfo.mostPlayedName, source: .mostPlayed)
     static let all = [recent, most, roadTrip, mixUser, mixM3U, mixPLS, solo]
 
     func refusal(_ name: String, renaming: String? = nil) -> PlaylistNameError? {
@@ -51,7 +53,7 @@ import Testing
     @Test func referencesFindOnePlaylistOrSayWhyNot() {
         #expect(found("4") == "4")
         #expect(found("road trip") == "4")
-        #expect(found("mix") == "5")                       // the user's own before files of the same name
+        #expect(found("mix") == "5")  // the user's own before files of the same name
         #expect(found("/m/mix.pls") == "8")
         #expect(found("8") == "8")
         #expect(found("SOLO") == "9")

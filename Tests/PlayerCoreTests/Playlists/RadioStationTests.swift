@@ -3,9 +3,13 @@ import Testing
 
 @Suite struct RadioStationTests {
     @Test func theOldStationFileIsParsedLeavingOutBadLines() {
-        let text = "no tab here\nok\thttp://a\nOK\thttp://repeated\nbad\tfile:///x\n\tempty-name\nTLS\thttps://b/s.pls\n"
-        #expect(RadioStation.parseList(text) == [RadioStation(name: "ok", url: "http://a"),
-                                                 RadioStation(name: "TLS", url: "https://b/s.pls")])
+        let text =
+            "no tab here\nok\thttp://a\nOK\thttp://repeated\nbad\tfile:///x\n\tempty-name\nTLS\thttps://b/s.pls\n"
+        #expect(
+            RadioStation.parseList(text) == [
+                RadioStation(name: "ok", url: "http://a"),
+                RadioStation(name: "TLS", url: "https://b/s.pls")
+            ])
     }
 
     @Test func onlyHTTPURLsOfOneLineAreStreams() {

@@ -110,10 +110,10 @@ import Testing
 
     @Test func decodingRepairsInconsistentState() throws {
         let json = """
-        {"entries":[{"id":5,"item":{"location":"/a.mp3"}},{"id":5,"item":{"location":"/b.mp3"}},
-                    {"id":9,"item":{"location":"http://x/s"}}],
-         "current":77,"nextID":2}
-        """
+            {"entries":[{"id":5,"item":{"location":"/a.mp3"}},{"id":5,"item":{"location":"/b.mp3"}},
+                        {"id":9,"item":{"location":"http://x/s"}}],
+             "current":77,"nextID":2}
+            """
         let q = try JSONDecoder().decode(PlaybackQueue.self, from: Data(json.utf8))
         #expect(q.ids == [id(5), id(9)])
         #expect(q.currentID == id(5))

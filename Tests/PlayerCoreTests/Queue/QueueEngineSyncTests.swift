@@ -196,8 +196,9 @@ import Testing
                 case 3: sync.failed(pick)
                 case 4: sync.endOfQueue(queue: &q)
                 case 5: sync.stopped()
-                case 6: q.loopMode = [.none, .track, .playlist][Int(random.next() % 3)]
-                        _ = sync.queueChanged(q, isStopped: false)
+                case 6:
+                    q.loopMode = [.none, .track, .playlist][Int(random.next() % 3)]
+                    _ = sync.queueChanged(q, isStopped: false)
                 default: if q.count > 1 { _ = try? q.remove(pick) }; _ = sync.queueChanged(q, isStopped: false)
                 }
                 #expect(invariantsHold(q), "round \(round)")

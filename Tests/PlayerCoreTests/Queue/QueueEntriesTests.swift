@@ -13,7 +13,7 @@ import Testing
         entry(3, .url("http://example.com/radio?x=1")),
         entry(4, .file(path: "/m/B/01.mp3")),
         entry(5, .file(path: "/m/A/03.mp3")),
-        entry(6, .file(path: "/top.wav")),
+        entry(6, .file(path: "/top.wav"))
     ]
 
     @Test func storesAndReadsBack() {

@@ -27,8 +27,8 @@ import Testing
 
     @Test func farIdsGoSparseAndStillResolve() {
         var ids = (100...600).map { id(UInt64($0)) }
-        ids.insert(id(3), at: 7)                          // below the others but near: dense
-        ids.append(id(1 << 40))                            // far past them: sparse
+        ids.insert(id(3), at: 7)  // below the others but near: dense
+        ids.append(id(1 << 40))  // far past them: sparse
         ids.append(id(UInt64.max))
         let index = QueuePositionIndex(ids)
         #expect(matches(index, ids, absent: [id(4), id(99), id(601), id((1 << 40) + 1)]))
@@ -38,8 +38,10 @@ import Testing
 
     @Test func idsAtBothEndsOfTheRangeNeverTrap() {
         let max = UInt64.max
-        for ids in [[id(max), id(max - 1), id(0), id(1)], [id(max), id(max - 5), id(max - 9)], [id(0), id(max)],
-                    [id(max - 1), id(max)], (0..<50).map { id(max - $0 * 1000) }] {
+        for ids in [
+            [id(max), id(max - 1), id(0), id(1)], [id(max), id(max - 5), id(max - 9)], [id(0), id(max)],
+            [id(max - 1), id(max)], (0..<50).map { id(max - $0 * 1000) }
+        ] {
             var index = QueuePositionIndex(ids)
             #expect(matches(index, ids), "\(ids)")
             for id in ids { index.remove(id) }
@@ -53,11 +55,11 @@ import Testing
         let gap = QueuePositionIndex.maxGap
         var index = QueuePositionIndex()
         index.set(id(10), 0)
-        index.set(id(10 + gap + 50), 1)    // too far past the dense end: sparse
+        index.set(id(10 + gap + 50), 1)  // too far past the dense end: sparse
         #expect(index.sparseCount == 1)
-        index.set(id(10 + gap - 1), 2)     // near enough: the dense range grows, now just short of the sparse id
+        index.set(id(10 + gap - 1), 2)  // near enough: the dense range grows, now just short of the sparse id
         #expect(index[id(10 + gap + 50)] == 1)
-        index.set(id(10 + gap + 50), 3)    // inside the dense range's reach now: moves in
+        index.set(id(10 + gap + 50), 3)  // inside the dense range's reach now: moves in
         #expect(index.count == 3)
         #expect(index[id(10 + gap + 50)] == 3)
         #expect(index.sparseCount == 0)
@@ -69,7 +71,7 @@ import Testing
     @Test func duplicateIdsCountOnce() {
         let index = QueuePositionIndex([id(1), id(2), id(1)])
         #expect(index.count == 2)
-        #expect(index[id(1)] == 2)   // the last one wins, as the dictionary it replaces did
+        #expect(index[id(1)] == 2)  // the last one wins, as the dictionary it replaces did
     }
 
     @Test func removingMostIdsRepacksTheDenseRange() {

@@ -136,7 +136,8 @@ import Testing
     @Test func randomEditsKeepInvariants() throws {
         for seed in UInt64(0)..<300 {
             var rng = SeededRandom(seed: seed &* 7919)
-            var q = makeQueue(Int.random(in: 0...6, using: &rng), loop: LoopMode.allCases.randomElement(using: &rng)!, seed: seed)
+            var q = makeQueue(
+                Int.random(in: 0...6, using: &rng), loop: LoopMode.allCases.randomElement(using: &rng)!, seed: seed)
             for _ in 0..<60 {
                 switch Int.random(in: 0..<9, using: &rng) {
                 case 0: q.append(items(Int.random(in: 1...3, using: &rng)))
@@ -146,7 +147,10 @@ import Testing
                 case 4: q.next(.trackEnded)
                 case 5: q.previous()
                 case 6: if let v = q.ids.randomElement(using: &rng) { try q.goTo(v) }
-                case 7: if let v = q.ids.randomElement(using: &rng) { try q.move(v, to: Int.random(in: 0..<q.count, using: &rng)) }
+                case 7:
+                    if let v = q.ids.randomElement(using: &rng) {
+                        try q.move(v, to: Int.random(in: 0..<q.count, using: &rng))
+                    }
                 default: q.loopMode = LoopMode.allCases.randomElement(using: &rng)!
                 }
                 #expect(invariantsHold(q), "seed \(seed)")

@@ -10,7 +10,7 @@ import Testing
         #expect(r.remaining == 2)
         #expect(r.trackStarted(a, isRepeat: true) == nil)
         #expect(r.remaining == 1)
-        #expect(r.trackStarted(a, isRepeat: true) == .playlist)    // the last repeat started: back to Playlist
+        #expect(r.trackStarted(a, isRepeat: true) == .playlist)  // the last repeat started: back to Playlist
         #expect(r.remaining == 0 && r.entry == nil)
         #expect(r.trackStarted(a, isRepeat: true) == nil)
     }
@@ -22,7 +22,7 @@ import Testing
         #expect(r.remaining == 0)
         #expect(r.cancel() == nil)
         _ = r.start(3, entry: a, currentMode: .none)
-        _ = r.start(4, entry: a, currentMode: .track)    // a new count keeps the mode from before the first
+        _ = r.start(4, entry: a, currentMode: .track)  // a new count keeps the mode from before the first
         #expect(r.remaining == 4 && r.savedMode == LoopMode.none)
         #expect(r.cancel() == LoopMode.none)
     }

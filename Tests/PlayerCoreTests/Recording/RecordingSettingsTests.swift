@@ -22,9 +22,11 @@ import Testing
             #expect(try RecordingSettings.make(path: "/a.wav", ["bits": .string(bits)]).bits?.rawValue == bits)
             #expect(try RecordingSettings.make(path: "/a.caf", ["bits": .string(bits)]).bits?.rawValue == bits)
         }
-        let flac = try RecordingSettings.make(path: "/a.flac", ["bits": .string("s24"), "quality": .double(1), "rate": .unsigned(96_000)])
+        let flac = try RecordingSettings.make(
+            path: "/a.flac", ["bits": .string("s24"), "quality": .double(1), "rate": .unsigned(96_000)])
         #expect(flac.bits == .s24 && flac.quality == 1 && flac.sampleRate == 96_000)
-        #expect(try RecordingSettings.make(path: "/a.ogg", ["quality": .double(0), "channels": .unsigned(1)]).channels == 1)
+        #expect(
+            try RecordingSettings.make(path: "/a.ogg", ["quality": .double(0), "channels": .unsigned(1)]).channels == 1)
     }
 
     @Test func invalidCombinationsNameTheirKey() {
@@ -49,7 +51,7 @@ import Testing
             ("/dir.d/file", [:], "format"),
             ("/a.wav", ["format": .string("mp3")], "format"),
             ("a.wav", [:], "path"),
-            ("/music/", [:], "path"),
+            ("/music/", [:], "path")
         ]
         for (path, settings, key) in cases {
             #expect(throws: RecordingSettings.Invalid.self, "\(path) \(settings)") {

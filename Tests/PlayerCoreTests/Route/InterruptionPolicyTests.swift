@@ -56,7 +56,8 @@ import Testing
         var p = InterruptionPolicy()
         #expect(p.handle(.began(.corkRequest), isPlaying: true) == .pause)
         let wouldPlay = RoutePlaybackContext(isPlaying: p.resumeWhenEnded)
-        let decision = RoutePolicy.decide(old: Routes.headphones, new: Routes.speakers, reason: .oldDeviceUnavailable, context: wouldPlay)
+        let decision = RoutePolicy.decide(
+            old: Routes.headphones, new: Routes.speakers, reason: .oldDeviceUnavailable, context: wouldPlay)
         #expect(decision == .pause)
         #expect(p.handle(.cancelResume, isPlaying: false) == .none)
         #expect(p.handle(.ended(.corkRequest), isPlaying: false) == .none)

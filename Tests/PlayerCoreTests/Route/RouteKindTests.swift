@@ -19,20 +19,25 @@ import Testing
         (Routes.nullSpeakers, .speaker),
         (Routes.nullPlain, .unknown),
         (Routes.earpiece, .earpiece),
-        (Routes.carBT, .bluetoothA2DP),
+        (Routes.carBT, .bluetoothA2DP)
     ])
     func classifiesRealSinks(route: AudioRoute, kind: RouteKind) {
         #expect(route.kind == kind, "\(route.sinkName)")
     }
 
     @Test func privacy() {
-        for k in [RouteKind.headphones, .headset, .earpiece, .bluetoothA2DP, .bluetoothHFP, .usbHeadset] { #expect(k.privacy == .private) }
+        for k in [RouteKind.headphones, .headset, .earpiece, .bluetoothA2DP, .bluetoothHFP, .usbHeadset] {
+            #expect(k.privacy == .private)
+        }
         for k in [RouteKind.speaker, .lineOut, .hdmi, .carAudio, .network] { #expect(k.privacy == .public) }
         #expect(RouteKind.unknown.privacy == .unknown)
     }
 
     @Test func propertiesMapping() {
-        let r = AudioRoute(sinkName: "s", properties: ["device.description": "D", "device.api": "bluez5", "api.bluez5.profile": "headset-head-unit"], port: nil)
+        let r = AudioRoute(
+            sinkName: "s",
+            properties: ["device.description": "D", "device.api": "bluez5", "api.bluez5.profile": "headset-head-unit"],
+            port: nil)
         #expect(r.bus == "bluetooth" && r.bluetoothProfile == "headset-head-unit" && r.sinkDescription == "D")
         #expect(r.kind == .bluetoothHFP)
         #expect(AudioRoute(sinkName: "x", properties: [:], port: nil).sinkDescription == "x")

@@ -14,8 +14,10 @@ import Testing
         #expect(!s.policyOptions.autoResume)
     }
 
-    @Test(arguments: ["exclusive", "exclusive = maybe", "auto-resume-window = -1", "auto-resume-window = soon",
-                      "colour = blue"])
+    @Test(arguments: [
+        "exclusive", "exclusive = maybe", "auto-resume-window = -1", "auto-resume-window = soon",
+        "colour = blue"
+    ])
     func badLinesAreErrorsWithTheirNumber(_ line: String) {
         #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("exclusive = no\n" + line) }
         do { _ = try RouteSettings.parse("exclusive = no\n" + line) } catch { #expect(error.line == 2) }

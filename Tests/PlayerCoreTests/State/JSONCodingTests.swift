@@ -7,9 +7,11 @@ import Testing
 @Suite struct JSONCodingTests {
     private func sampleState() throws -> PlayerState {
         var q = PlaybackQueue(random: SeededRandom(seed: 0xDEAD_BEEF_F00D), loopMode: .track)
-        q.append([MediaItem(.file(path: "/m/\"quoted\" \\ back/slash\ttab\u{1}.mp3"), title: "Ünïcødé 🎵"),
-                  MediaItem(.url("https://r/x?a=1&b=2")),
-                  MediaItem(.file(path: "/m/ç.flac"), durationMicroseconds: 5)])
+        q.append([
+            MediaItem(.file(path: "/m/\"quoted\" \\ back/slash\ttab\u{1}.mp3"), title: "Ünïcødé 🎵"),
+            MediaItem(.url("https://r/x?a=1&b=2")),
+            MediaItem(.file(path: "/m/ç.flac"), durationMicroseconds: 5)
+        ])
         q.setShuffle(true)
         q.next(.user)
         return PlayerState(queue: q, positionMicroseconds: Int64.max / 3, volume: 0.123456789, playback: .paused)
@@ -51,25 +53,34 @@ import Testing
         let bytes = try JSONValueEncoder.encode(values).serialized()
         #expect(String(decoding: bytes, as: UTF8.self) == "[0,1,9223372036854775807,18446744073709551615]")
         #expect(try JSONValueDecoder.decode([UInt64].self, from: JSONParser.parse(bytes)) == values)
-        #expect(try JSONValueDecoder.decode([Int64].self, from: JSONParser.parse(Array("[-9223372036854775808, 2.0, 1e3]".utf8)))
+        #expect(
+            try JSONValueDecoder.decode(
+                [Int64].self, from: JSONParser.parse(Array("[-9223372036854775808, 2.0, 1e3]".utf8)))
                 == [Int64.min, 2, 1000])
-        #expect(throws: DecodingError.self) { try JSONValueDecoder.decode([UInt8].self, from: JSONParser.parse(Array("[256]".utf8))) }
-        #expect(throws: DecodingError.self) { try JSONValueDecoder.decode([Int].self, from: JSONParser.parse(Array("[1.5]".utf8))) }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder.decode([UInt8].self, from: JSONParser.parse(Array("[256]".utf8)))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder.decode([Int].self, from: JSONParser.parse(Array("[1.5]".utf8)))
+        }
     }
 
     @Test func stringsEscapeAndUnescape() throws {
         let s = "q\" b\\ s/ nl\n cr\r tab\t nul\u{0} bell\u{7} é 🎵"
         let bytes = try JSONValueEncoder.encode([s]).serialized()
-        #expect(String(decoding: bytes, as: UTF8.self)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
                 == "[\"q\\\" b\\\\ s/ nl\\n cr\\r tab\\t nul\\u0000 bell\\u0007 é 🎵\"]")
         #expect(try JSONValueDecoder.decode([String].self, from: JSONParser.parse(bytes)) == [s])
         let escaped = Array(#"["\u00e9\ud83c\udfb5\/\b\f"]"#.utf8)
         #expect(try JSONValueDecoder.decode([String].self, from: JSONParser.parse(escaped)) == ["é🎵/\u{8}\u{C}"])
     }
 
-    @Test(arguments: ["", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "01", "-", "1.", "1e", "+1", "nul", "tru",
-                      "\"abc", "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "\"a\u{1}\"", "[1] 2", "{1:2}", "'a'",
-                      "[\"\\u12\"]", "NaN", "Infinity"])
+    @Test(arguments: [
+        "", " ", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "01", "-", "1.", "1e", "+1", "nul", "tru",
+        "\"abc", "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "\"a\u{1}\"", "[1] 2", "{1:2}", "'a'",
+        "[\"\\u12\"]", "NaN", "Infinity"
+    ])
     func malformedInputIsRejected(text: String) {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
     }
@@ -100,14 +111,16 @@ import Testing
     @Test func nonFiniteDoublesCannotBeWritten() {
         #expect(throws: EncodingError.self) { try JSONValueEncoder.encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONValueEncoder.encode([Double.infinity]) }
-        #expect((try? JSONValueEncoder.encode([1.0, 0.5]).serialized()).map { String(decoding: $0, as: UTF8.self) }
+        #expect(
+            (try? JSONValueEncoder.encode([1.0, 0.5]).serialized()).map { String(decoding: $0, as: UTF8.self) }
                 == "[1,0.5]")
     }
 
     @Test func lenientStateDefaultsStillApply() throws {
         // Missing keys take defaults, unknown keys are ignored (PlayerState's contract), through our decoder too.
-        let state = try JSONValueDecoder.decode(PlayerState.self,
-                                                from: JSONParser.parse(Array(#"{"future": [1, {"x": null}], "volume": 99}"#.utf8)))
+        let state = try JSONValueDecoder.decode(
+            PlayerState.self,
+            from: JSONParser.parse(Array(#"{"future": [1, {"x": null}], "volume": 99}"#.utf8)))
         #expect(state.queue.isEmpty)
         #expect(state.volume == 10)
         #expect(state.playback == .stopped)

@@ -5,8 +5,10 @@ import Testing
 @Suite struct StateStoreTests {
     private func sampleState() throws -> PlayerState {
         var q = PlaybackQueue(random: SeededRandom(seed: 4), loopMode: .playlist)
-        q.append([MediaItem(.file(path: "/m/a b.mp3"), title: "A"), MediaItem(.url("https://r/x")),
-                  MediaItem(.file(path: "/m/ç.flac"), durationMicroseconds: 5)])
+        q.append([
+            MediaItem(.file(path: "/m/a b.mp3"), title: "A"), MediaItem(.url("https://r/x")),
+            MediaItem(.file(path: "/m/ç.flac"), durationMicroseconds: 5)
+        ])
         q.setShuffle(true)
         q.next(.user)
         try q.remove(q.ids.last!)
@@ -72,9 +74,9 @@ import Testing
 
     @Test func lenientDecodingOfOlderAndNewerFiles() throws {
         let json = """
-        {"version": 7, "futureField": {"x": 1}, "positionUs": -5, "volume": -3, "playback": "buffering",
-         "queue": {"entries": [{"id": 3, "item": {"location": "/a.mp3", "somethingNew": true}}], "nextID": 4}}
-        """
+            {"version": 7, "futureField": {"x": 1}, "positionUs": -5, "volume": -3, "playback": "buffering",
+             "queue": {"entries": [{"id": 3, "item": {"location": "/a.mp3", "somethingNew": true}}], "nextID": 4}}
+            """
         let s = try JSONDecoder().decode(PlayerState.self, from: Data(json.utf8))
         #expect(s.version == 7 && s.positionMicroseconds == 0 && s.volume == 0 && s.playback == .paused)
         #expect(s.queue.ids == [id(3)] && s.queue.currentID == id(3) && s.queue.loopMode == .none)
@@ -85,8 +87,12 @@ import Testing
     }
 
     @Test func defaultDirectoryFollowsXDG() throws {
-        #expect(try StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/h"]) == "/x/state/linnet")
-        #expect(try StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/linnet")
+        #expect(
+            try StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/h"])
+                == "/x/state/linnet")
+        #expect(
+            try StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])
+                == "/h/.local/state/linnet")
         #expect(try StateStore.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.local/state/linnet")
         #expect(throws: StateStoreError.self) { try StateStore.defaultDirectory(environment: [:]) }
     }
@@ -95,7 +101,8 @@ import Testing
         let t = try TempDir()
         let store = StateStore(directory: t.path)
         try store.save(try sampleState())
-        let object = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: store.path)!) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: store.path)!) as? [String: Any]
         #expect(object?["version"] as? Int == 1)
         let queue = object?["queue"] as? [String: Any]
         let entries = queue?["entries"] as? [[String: Any]]

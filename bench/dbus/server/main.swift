@@ -14,14 +14,20 @@ let bus: DBusConnection.Bus = address.map { .address($0) } ?? .session
 let connection: DBusConnection
 do {
     connection = try DBusConnection(bus: bus, queue: .main)
-    let player = DBusInterface("org.mpris.MediaPlayer2.Player", properties: [
-        DBusProperty("PlaybackStatus", signature: .string, get: { .string("Playing") }),
-        DBusProperty("Volume", signature: .double, access: .readwrite, get: { .double(1.0) }, set: { _ in }),
-        DBusProperty("Metadata", signature: "a{sv}", get: {
-            DBusValue(["mpris:trackid": DBusValue.objectPath("/org/linnet/track/1"),
-                       "xesam:title": .string("Bench"), "mpris:length": .int64(180_000_000)])
-        }),
-    ])
+    let player = DBusInterface(
+        "org.mpris.MediaPlayer2.Player",
+        properties: [
+            DBusProperty("PlaybackStatus", signature: .string, get: { .string("Playing") }),
+            DBusProperty("Volume", signature: .double, access: .readwrite, get: { .double(1.0) }, set: { _ in }),
+            DBusProperty(
+                "Metadata", signature: "a{sv}",
+                get: {
+                    DBusValue([
+                        "mpris:trackid": DBusValue.objectPath("/org/linnet/track/1"),
+                        "xesam:title": .string("Bench"), "mpris:length": .int64(180_000_000)
+                    ])
+                })
+        ])
     try connection.export(path: "/org/mpris/MediaPlayer2", interfaces: [player])
     let name = try connection.requestName("org.mpris.MediaPlayer2.linnetbench", fallbackToInstance: true)
     say(1, "ready \(name)\n")

@@ -87,7 +87,7 @@ func table(mp3: String, flac: String, runs: Int, m4a: String?) {
     var rows: [(String, String, Double, Double, String)] = []
     /// Times the anchor and ours alternately, so a load change on the shared machine hits both alike.
     func measurePair(_ file: String, _ seconds: Double, anchor: (String, [String]), ours: (String, [String])) {
-        _ = childCPU(anchor.1)    // warm the page cache and the dynamic loader
+        _ = childCPU(anchor.1)  // warm the page cache and the dynamic loader
         _ = childCPU(ours.1)
         var a: [Double] = [], o: [Double] = []
         for _ in 0..<runs {
@@ -98,15 +98,18 @@ func table(mp3: String, flac: String, runs: Int, m4a: String?) {
         rows.append((file, anchor.0, anchorCPU, seconds / anchorCPU, "1.00× (anchor)"))
         rows.append((file, ours.0, oursCPU, seconds / oursCPU, fmt(oursCPU / anchorCPU, 2) + "×"))
     }
-    measurePair("MP3 192k", mp3Seconds, anchor: ("`mpg123 -t -q`", ["mpg123", "-t", "-q", mp3]),
-                ours: ("Linnet `Mpg123Decoder`", [me, "decode", mp3]))
-    measurePair("FLAC", flacSeconds, anchor: ("`flac -dc > /dev/null`", ["flac", "-d", "-c", "-s", flac]),
-                ours: ("Linnet `SndfileDecoder`", [me, "decode", flac]))
+    measurePair(
+        "MP3 192k", mp3Seconds, anchor: ("`mpg123 -t -q`", ["mpg123", "-t", "-q", mp3]),
+        ours: ("Linnet `Mpg123Decoder`", [me, "decode", mp3]))
+    measurePair(
+        "FLAC", flacSeconds, anchor: ("`flac -dc > /dev/null`", ["flac", "-d", "-c", "-s", flac]),
+        ours: ("Linnet `SndfileDecoder`", [me, "decode", flac]))
     let m4aInfo = m4a.map(decodeOnce)
     if let m4a, let m4aInfo {
-        measurePair("AAC 192k M4A", Double(m4aInfo.frames) / 44100,
-                    anchor: ("`faad -q -w > /dev/null`", ["faad", "-q", "-w", m4a]),
-                    ours: ("Linnet `AACDecoder`", [me, "decode", m4a]))
+        measurePair(
+            "AAC 192k M4A", Double(m4aInfo.frames) / 44100,
+            anchor: ("`faad -q -w > /dev/null`", ["faad", "-q", "-w", m4a]),
+            ours: ("Linnet `AACDecoder`", [me, "decode", m4a]))
     }
 
     // In-process figures: the decode loop alone, and the time to open (sniff + mpg123_scan / FLAC header).
@@ -119,22 +122,26 @@ func table(mp3: String, flac: String, runs: Int, m4a: String?) {
     print("| file | decode loop CPU s | × real time | open (sniff + scan/header) ms |")
     print("|---|---|---|---|")
     let mp3Loop = median(loops.map { $0.0.cpu }), flacLoop = median(loops.map { $0.1.cpu })
-    print("| MP3 192k | \(fmt(mp3Loop)) | \(Int((mp3Seconds / mp3Loop).rounded()))× | "
-          + "\(fmt(median(loops.map { $0.0.openSeconds }) * 1000, 2)) |")
-    print("| FLAC | \(fmt(flacLoop)) | \(Int((flacSeconds / flacLoop).rounded()))× | "
-          + "\(fmt(median(loops.map { $0.1.openSeconds }) * 1000, 2)) |")
+    print(
+        "| MP3 192k | \(fmt(mp3Loop)) | \(Int((mp3Seconds / mp3Loop).rounded()))× | "
+            + "\(fmt(median(loops.map { $0.0.openSeconds }) * 1000, 2)) |")
+    print(
+        "| FLAC | \(fmt(flacLoop)) | \(Int((flacSeconds / flacLoop).rounded()))× | "
+            + "\(fmt(median(loops.map { $0.1.openSeconds }) * 1000, 2)) |")
     if let m4aInfo {
         let aac = loops.compactMap(\.2)
         let loop = median(aac.map(\.cpu)), seconds = Double(m4aInfo.frames) / 44100
-        print("| AAC 192k M4A | \(fmt(loop)) | \(Int((seconds / loop).rounded()))× | "
-              + "\(fmt(median(aac.map(\.openSeconds)) * 1000, 2)) |")
+        print(
+            "| AAC 192k M4A | \(fmt(loop)) | \(Int((seconds / loop).rounded()))× | "
+                + "\(fmt(median(aac.map(\.openSeconds)) * 1000, 2)) |")
     }
 }
 
 func info(_ path: String) {
     do {
         let d = try DecoderRegistry.open(path: path)
-        let length = d.totalFrames.map { "\($0) frames (\(fmt(Double($0) / Double(d.format.sampleRate), 3)) s)" }
+        let length =
+            d.totalFrames.map { "\($0) frames (\(fmt(Double($0) / Double(d.format.sampleRate), 3)) s)" }
             ?? "unknown length"
         print("\(path): \(type(of: d)), \(d.format), \(length), seekable: \(d.isSeekable)")
         let t = d.tags
@@ -146,7 +153,7 @@ func info(_ path: String) {
             ("genres", t.genres.isEmpty ? nil : t.genres.joined(separator: "; ")), ("date", t.date),
             ("composers", t.composers.isEmpty ? nil : t.composers.joined(separator: "; ")),
             ("comments", t.comments.isEmpty ? nil : t.comments.joined(separator: " | ")),
-            ("lyrics", t.lyrics.map { "\($0.count) characters" }),
+            ("lyrics", t.lyrics.map { "\($0.count) characters" })
         ]
         for case let (name, value?) in fields { print("    \(name): \(value)") }
     } catch {

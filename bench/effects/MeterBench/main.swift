@@ -64,10 +64,12 @@ func deliver(address: String, count: Int) throws(DBusError) {
             nanosleep(&pace, nil)  // the meter's pace: each signal starts with cold caches, as in the daemon
             let t0 = threadCPU()
             if way == "generic" {
-                try connection.emitSignal(path: path, interface: iface, name: "Levels", arguments: [
-                    .string("player"), .array(element: .double, reading.averageDb.map(DBusValue.double)),
-                    .array(element: .double, reading.peakDb.map(DBusValue.double)),
-                ])
+                try connection.emitSignal(
+                    path: path, interface: iface, name: "Levels",
+                    arguments: [
+                        .string("player"), .array(element: .double, reading.averageDb.map(DBusValue.double)),
+                        .array(element: .double, reading.peakDb.map(DBusValue.double))
+                    ])
             } else {
                 try connection.emit(prepared) { (body) throws(DBusError) in
                     try body.append("player")

@@ -34,9 +34,12 @@ do {
     FileHandle.standardError.write(Data("no output: \(error)\n".utf8))
     exit(1)
 }
-let engine = PlaybackEngine(output: output, openDecoder: { item throws(DecodeError) in
-    try DecoderRegistry.open(location: item.location)
-}, makeStretcher: RubberBandTimeStretcher.make, eventQueue: DispatchQueue(label: "bench.events")) { event in
+let engine = PlaybackEngine(
+    output: output,
+    openDecoder: { item throws(DecodeError) in
+        try DecoderRegistry.open(location: item.location)
+    }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: DispatchQueue(label: "bench.events")
+) { event in
     switch event {
     case .trackStarted:
         waiter.startedAt = now()
@@ -66,7 +69,7 @@ case "play":
 case "seek":
     var rng = SystemRandomNumberGenerator()
     for _ in 0..<Int(number) {
-        _ = waiter.ended.wait(timeout: .now() + 0.5) // let it play a little between seeks
+        _ = waiter.ended.wait(timeout: .now() + 0.5)  // let it play a little between seeks
         let target = Int64.random(in: 5_000_000...50_000_000, using: &rng)
         let s = now()
         engine.seek(toMicroseconds: target)

@@ -13,7 +13,7 @@ struct ChaosArguments {
             (Int64.random(in: -30_000_000...30_000_000, using: &r), 8),
             (Int64.random(in: 0...12_000_000, using: &r), 8),
             (Int64.min, 1), (Int64.max, 1), (Int64.min + 1, 1), (Int64.max - 1, 1),
-            (-1, 1), (0, 2), (1 << 62, 1), (-(1 << 62), 1),
+            (-1, 1), (0, 2), (1 << 62, 1), (-(1 << 62), 1)
         ])
     }
 
@@ -22,13 +22,15 @@ struct ChaosArguments {
         r.weighted([
             (Double.random(in: 0...1.2, using: &r), 10), (.nan, 1), (.infinity, 1), (-.infinity, 1),
             (-1, 1), (-0.0, 1), (1e300, 1), (.leastNonzeroMagnitude, 1), (0, 1), (1, 2),
-            (-.nan, 1), (.greatestFiniteMagnitude, 1),
+            (-.nan, 1), (.greatestFiniteMagnitude, 1)
         ])
     }
 
     func loopStatus(_ r: inout SeededRandom) -> String {
-        r.weighted([("None", 3), ("Track", 2), ("Playlist", 3), ("none", 1), ("", 1), ("Shuffle", 1),
-                    (String(repeating: "Track", count: 200), 1)])
+        r.weighted([
+            ("None", 3), ("Track", 2), ("Playlist", 3), ("none", 1), ("", 1), ("Shuffle", 1),
+            (String(repeating: "Track", count: 200), 1)
+        ])
     }
 
     func rate(_ r: inout SeededRandom) -> Double {
@@ -45,8 +47,11 @@ struct ChaosArguments {
         case "queued": path = tracks.randomElement(using: &r) ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack"
         case "stale": path = stale.randomElement(using: &r) ?? "/org/linnet/Track/999999"
         case "noTrack": path = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
-        default: path = r.weighted([("/", 1), ("/org/linnet/Track/0", 1), ("/org/linnet/Track/-1", 1),
-                                    ("/org/linnet/Track/18446744073709551616", 1), ("/a/b/c", 1)])
+        default:
+            path = r.weighted([
+                ("/", 1), ("/org/linnet/Track/0", 1), ("/org/linnet/Track/-1", 1),
+                ("/org/linnet/Track/18446744073709551616", 1), ("/a/b/c", 1)
+            ])
         }
         return .objectPath(DBusObjectPath(path) ?? .root)
     }
@@ -65,7 +70,12 @@ struct ChaosArguments {
             // A folder (adds every file in it). Not `file:///`: its walk is bounded, off the bus queue and added in
             // batches (ServiceTests.openUriOfTheRootStaysResponsive), but each one legitimately grows the queue by
             // every media file on the machine, which the RSS-trend invariant would read as a leak.
-            ("file://" + (goodFiles.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? "/nonexistent"), 1),
+            (
+                "file://"
+                    + (goodFiles.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+                        ?? "/nonexistent"),
+                1
+            )
         ])
     }
 }

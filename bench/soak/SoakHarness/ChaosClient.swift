@@ -38,7 +38,7 @@ final class ChaosClient: @unchecked Sendable {
     func run(until stopper: Stopper) {
         while !stopper.isStopped {
             step()
-            stopper.sleep(Double.random(in: pause, using: &random)) // pacing between calls (a deliberate rate)
+            stopper.sleep(Double.random(in: pause, using: &random))  // pacing between calls (a deliberate rate)
         }
     }
 
@@ -48,11 +48,14 @@ final class ChaosClient: @unchecked Sendable {
         let player = SoakWorld.player, tl = SoakWorld.trackList
         let crowded = view.tracks.count > Self.queueLimit
         let lull = schedule.isLull(at: soakNow() - origin)
-        let kind = lull ? random.weighted([("Get", 3), ("GetAll", 1)]) : random.weighted([
-            ("Play", 10), ("Pause", 4), ("PlayPause", 5), ("Stop", 2), ("Next", 4), ("Previous", 3), ("Seek", 5),
-            ("SetPosition", 5), ("Get", 10), ("GetAll", 4), ("Set", 9), ("AddTrack", 3), ("RemoveTrack", 3),
-            ("GoTo", 3), ("OpenUri", 2), ("WrongType", 4), ("RealClient", 1),
-        ])
+        let kind =
+            lull
+            ? random.weighted([("Get", 3), ("GetAll", 1)])
+            : random.weighted([
+                ("Play", 10), ("Pause", 4), ("PlayPause", 5), ("Stop", 2), ("Next", 4), ("Previous", 3), ("Seek", 5),
+                ("SetPosition", 5), ("Get", 10), ("GetAll", 4), ("Set", 9), ("AddTrack", 3), ("RemoveTrack", 3),
+                ("GoTo", 3), ("OpenUri", 2), ("WrongType", 4), ("RealClient", 1)
+            ])
         switch kind {
         case "Play", "Pause", "PlayPause", "Stop", "Next", "Previous":
             call(player, kind, [])
@@ -64,10 +67,12 @@ final class ChaosClient: @unchecked Sendable {
             let (iface, name) = random.weighted([
                 ((player, "PlaybackStatus"), 3), ((player, "Position"), 4), ((player, "Metadata"), 2),
                 ((player, "Volume"), 1), ((player, "LoopStatus"), 1), ((player, "CanGoNext"), 1),
-                ((tl, "Tracks"), 3), ((SoakWorld.root, "Identity"), 1), ((player, "NoSuchProperty"), 1),
+                ((tl, "Tracks"), 3), ((SoakWorld.root, "Identity"), 1), ((player, "NoSuchProperty"), 1)
             ])
-            if let out = call("org.freedesktop.DBus.Properties", "Get", [.string(iface), .string(name)],
-                              kind: "Get \(name)"), name == "Tracks", let ids = out.first?.unwrappingVariants {
+            if let out = call(
+                "org.freedesktop.DBus.Properties", "Get", [.string(iface), .string(name)],
+                kind: "Get \(name)"), name == "Tracks", let ids = out.first?.unwrappingVariants
+            {
                 if case .array(_, let items) = ids { view.setTracks(items.compactMap(\.stringValue)) }
             }
         case "GetAll":
@@ -79,13 +84,15 @@ final class ChaosClient: @unchecked Sendable {
                 (("LoopStatus", .string(arguments.loopStatus(&random))), 3),
                 (("Shuffle", .boolean(random.chance(0.5))), 2),
                 (("Rate", .double(arguments.rate(&random))), 1),
-                (("PlaybackStatus", .string("Playing")), 1),
+                (("PlaybackStatus", .string("Playing")), 1)
             ])
-            call("org.freedesktop.DBus.Properties", "Set", [.string(player), .string(name), .variant(value)],
-                 kind: "Set \(name)")
+            call(
+                "org.freedesktop.DBus.Properties", "Set", [.string(player), .string(name), .variant(value)],
+                kind: "Set \(name)")
         case "AddTrack":
             if crowded { return removeTrack() }
-            let after: DBusValue = random.chance(0.3)
+            let after: DBusValue =
+                random.chance(0.3)
                 ? .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack") : arguments.trackID(&random)
             call(tl, "AddTrack", [.string(arguments.uri(&random)), after, .boolean(random.chance(0.3))])
         case "RemoveTrack":
@@ -122,7 +129,7 @@ final class ChaosClient: @unchecked Sendable {
             ((props, "Set", [.string(player), .string("Shuffle"), .variant(.string("yes"))]), 1),
             ((props, "Set", [.string(player), .string("Rate"), .variant(.string("fast"))]), 1),
             ((props, "Get", [.int32(7)]), 1),
-            ((player, "Explode", []), 1),
+            ((player, "Explode", []), 1)
         ])
         call(iface, method, args, kind: "wrong-type \(method)")
     }
@@ -133,15 +140,18 @@ final class ChaosClient: @unchecked Sendable {
         let dest = SoakWorld.busName, path = SoakWorld.objectPath, player = SoakWorld.player
         let (program, args): (String, [String]) = random.weighted([
             (("playerctl", ["-p", "linnet", "play-pause"]), 2), (("playerctl", ["-p", "linnet", "next"]), 1),
-            (("playerctl", ["-p", "linnet", "position", "3"]), 1), (("playerctl", ["-p", "linnet", "volume", "0.4"]), 1),
+            (("playerctl", ["-p", "linnet", "position", "3"]), 1),
+            (("playerctl", ["-p", "linnet", "volume", "0.4"]), 1),
             (("playerctl", ["-p", "linnet", "metadata"]), 1), (("playerctl", ["-p", "linnet", "status"]), 1),
-            (("playerctl", ["-p", "linnet", "loop", "Track"]), 1), (("playerctl", ["-p", "linnet", "shuffle", "Toggle"]), 1),
+            (("playerctl", ["-p", "linnet", "loop", "Track"]), 1),
+            (("playerctl", ["-p", "linnet", "shuffle", "Toggle"]), 1),
             (("busctl", ["--user", "call", dest, path, player, "Seek", "x", "--", "-9223372036854775808"]), 1),
             (("busctl", ["--user", "call", dest, path, player, "Play"]), 1),
             (("busctl", ["--user", "get-property", dest, path, player, "Position"]), 1),
-            (("busctl", ["--user", "set-property", dest, path, player, "Volume", "d", "0.7"]), 1),
+            (("busctl", ["--user", "set-property", dest, path, player, "Volume", "d", "0.7"]), 1)
         ])
-        let kind = "\(program) \(args.first { !$0.hasPrefix("-") && $0 != "linnet" } ?? "")"
+        let kind =
+            "\(program) \(args.first { !$0.hasPrefix("-") && $0 != "linnet" } ?? "")"
             + (program == "busctl" ? " " + (args.count > 5 ? args[5] : args.last ?? "") : "")
         do {
             _ = try Spawned.run(program, args, environment: env, timeout: 20)
@@ -161,9 +171,10 @@ final class ChaosClient: @unchecked Sendable {
             stats.note("\(method)(\(args.map(Self.brief).joined(separator: ", ")))", at: start)
         }
         do {
-            let out = try connection.call(destination: SoakWorld.busName, path: SoakWorld.objectPath,
-                                          interface: interface, method: method, arguments: args,
-                                          timeout: Self.callTimeout)
+            let out = try connection.call(
+                destination: SoakWorld.busName, path: SoakWorld.objectPath,
+                interface: interface, method: method, arguments: args,
+                timeout: Self.callTimeout)
             record(label, start: start, errorName: nil, detail: "")
             return out
         } catch {
@@ -184,8 +195,10 @@ final class ChaosClient: @unchecked Sendable {
 
     private func record(_ label: String, start: Double, errorName: String?, detail: String) {
         let elapsed = soakNow() - start
-        let lost: Set<String> = [DBusError.Name.noReply, DBusError.Name.timeout, DBusError.Name.disconnected,
-                                 DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner]
+        let lost: Set<String> = [
+            DBusError.Name.noReply, DBusError.Name.timeout, DBusError.Name.disconnected,
+            DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner
+        ]
         if let errorName, lost.contains(errorName) {
             stats.call(label, seconds: nil, errorName: errorName)
             stats.violation("no-reply", "\(label): \(errorName): \(detail) after \(String(format: "%.3f", elapsed)) s")

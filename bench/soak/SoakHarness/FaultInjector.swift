@@ -37,7 +37,7 @@ final class FaultInjector: @unchecked Sendable {
                 inject(daemonPID: daemonPID)
                 nextFault = soakNow() + Double.random(in: pause, using: &random)
             }
-            stopper.sleep(0.1) // the injector's pace
+            stopper.sleep(0.1)  // the injector's pace
         }
     }
 
@@ -50,8 +50,10 @@ final class FaultInjector: @unchecked Sendable {
     }
 
     private func inject(daemonPID: Int32) {
-        let kind = random.weighted([("move-stream", 3), ("unplug-sink", 2), ("phone-call", 2), ("kill-server", 1),
-                                    ("delete-file", 1), ("truncate-file", 1), ("replace-file", 1)])
+        let kind = random.weighted([
+            ("move-stream", 3), ("unplug-sink", 2), ("phone-call", 2), ("kill-server", 1),
+            ("delete-file", 1), ("truncate-file", 1), ("replace-file", 1)
+        ])
         var detail = ""
         switch kind {
         case "move-stream":
@@ -59,16 +61,18 @@ final class FaultInjector: @unchecked Sendable {
             let present = Set(world.sinkNames().values)
             let targets = SoakWorld.sinks.map(\.name).filter { $0 != input.sink && present.contains($0) }
             guard let target = targets.randomElement(using: &random),
-                  (try? world.sound.pactl("move-sink-input", String(input.index), target)) != nil else { return }
+                (try? world.sound.pactl("move-sink-input", String(input.index), target)) != nil
+            else { return }
             detail = "sink input #\(input.index) \(input.sink) → \(target)"
         case "unplug-sink":
             // The sink linnetd plays on, else a random one; never all of them at once.
             let playing = world.sinkInputs(pid: daemonPID)?.first?.sink
             let candidates = SoakWorld.sinks.filter { s in !unplugged.contains { $0.sink.name == s.name } }
             guard candidates.count > 1,
-                  let sink = candidates.first(where: { $0.name == playing }) ?? candidates.randomElement(using: &random),
-                  let module = world.moduleIndex(ofSink: sink.name),
-                  (try? world.sound.unloadModule(module)) != nil else { return }
+                let sink = candidates.first(where: { $0.name == playing }) ?? candidates.randomElement(using: &random),
+                let module = world.moduleIndex(ofSink: sink.name),
+                (try? world.sound.unloadModule(module)) != nil
+            else { return }
             unplugged.append((sink, soakNow() + Double.random(in: 0.5...4, using: &random)))
             detail = "\(sink.name) (linnetd plays on \(playing ?? "nothing"))"
         case "phone-call":
@@ -88,7 +92,8 @@ final class FaultInjector: @unchecked Sendable {
             unplugged = []  // a fresh server loads every sink from its configuration
         default:
             guard let index = playingFileIndex() ?? world.queue.indices.randomElement(using: &random),
-                  !brokenFiles.contains(where: { $0.index == index }) else { return }
+                !brokenFiles.contains(where: { $0.index == index })
+            else { return }
             let path = world.queue[index]
             detail = URL(fileURLWithPath: path).lastPathComponent + (index == playingFileIndex() ? " (playing)" : "")
             switch kind {
@@ -103,7 +108,8 @@ final class FaultInjector: @unchecked Sendable {
                 if random.chance(0.5) {
                     try? FileManager.default.copyItem(atPath: other, toPath: path)
                 } else {
-                    try? TestMedia.randomFile(path, count: Int.random(in: 0...200_000, using: &random), seed: random.next())
+                    try? TestMedia.randomFile(
+                        path, count: Int.random(in: 0...200_000, using: &random), seed: random.next())
                 }
             }
             brokenFiles.append((index, soakNow() + Double.random(in: 2...6, using: &random)))

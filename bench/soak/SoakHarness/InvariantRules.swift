@@ -76,7 +76,9 @@ public enum InvariantRules {
             if uncorked.isEmpty { return .violated("PlaybackStatus Playing but its sink input is corked (\(shown))") }
             return .holds
         default:
-            if !uncorked.isEmpty { return .violated("PlaybackStatus \(status) but a sink input is uncorked (\(shown))") }
+            if !uncorked.isEmpty {
+                return .violated("PlaybackStatus \(status) but a sink input is uncorked (\(shown))")
+            }
             return .holds
         }
     }
@@ -86,30 +88,37 @@ public enum InvariantRules {
     /// Rule: two consecutive reads are judged when the status was Playing when the first was sent and no status
     /// change, track change or `Seeked` was received from the first read's sending until `grace` after the second
     /// read's reply. Then the second may not be lower than the first by more than `tolerance`.
-    public static func position(_ previous: PositionRead, _ current: PositionRead, timeline: EventTimeline,
-                                grace: Double = positionGrace, tolerance: Int64 = positionTolerance) -> Verdict {
+    public static func position(
+        _ previous: PositionRead, _ current: PositionRead, timeline: EventTimeline,
+        grace: Double = positionGrace, tolerance: Int64 = positionTolerance
+    ) -> Verdict {
         let window = previous.sent...(current.received + grace)
         if !timeline.events(in: window).isEmpty { return .notJudged }
         guard timeline.status(at: previous.sent) == "Playing" else { return .notJudged }
         let (floor, overflow) = previous.microseconds.subtractingReportingOverflow(tolerance)
         if !overflow && current.microseconds < floor {
-            return .violated("Position went back from \(previous.microseconds) µs to \(current.microseconds) µs "
-                + "while Playing with no Seeked, track or status change")
+            return .violated(
+                "Position went back from \(previous.microseconds) µs to \(current.microseconds) µs "
+                    + "while Playing with no Seeked, track or status change")
         }
         return .holds
     }
 
     /// Reply latency: p99 under 50 ms (single replies over 1 s are flagged as they happen).
     public static func latency(p99Milliseconds: Double, limit: Double = 50) -> Verdict {
-        p99Milliseconds < limit ? .holds : .violated(String(format: "reply latency p99 %.1f ms, the limit is %.0f ms", p99Milliseconds, limit))
+        p99Milliseconds < limit
+            ? .holds
+            : .violated(String(format: "reply latency p99 %.1f ms, the limit is %.0f ms", p99Milliseconds, limit))
     }
 
     /// RSS must not trend upward after the first minute: judged only for runs of at least `minimumRun` seconds;
     /// samples before `warmUp` are ignored, and the median of the last third may exceed the median of the first
     /// third by at most max(`toleranceKB`, `toleranceFraction`).
-    public static func rssTrend(_ samples: [(time: Double, kilobytes: Int)], runSeconds: Double,
-                                minimumRun: Double = 180, warmUp: Double = 60,
-                                toleranceKB: Int = 2048, toleranceFraction: Double = 0.10) -> Verdict {
+    public static func rssTrend(
+        _ samples: [(time: Double, kilobytes: Int)], runSeconds: Double,
+        minimumRun: Double = 180, warmUp: Double = 60,
+        toleranceKB: Int = 2048, toleranceFraction: Double = 0.10
+    ) -> Verdict {
         guard runSeconds >= minimumRun else { return .notJudged }
         let kept = samples.filter { $0.time >= warmUp }.map(\.kilobytes)
         guard kept.count >= 6 else { return .notJudged }
@@ -117,8 +126,9 @@ public enum InvariantRules {
         let first = median(Array(kept.prefix(third))), last = median(Array(kept.suffix(third)))
         let allowed = max(toleranceKB, Int(Double(first) * toleranceFraction))
         if last - first > allowed {
-            return .violated("RSS median grew from \(first) kB (first third after \(Int(warmUp)) s) to \(last) kB "
-                + "(last third), more than \(allowed) kB")
+            return .violated(
+                "RSS median grew from \(first) kB (first third after \(Int(warmUp)) s) to \(last) kB "
+                    + "(last third), more than \(allowed) kB")
         }
         return .holds
     }

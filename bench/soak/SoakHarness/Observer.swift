@@ -50,8 +50,9 @@ final class Observer: @unchecked Sendable {
             if s.timeline.events.isEmpty { s.timeline.initialStatus = status }
             s.trackID = s.trackID ?? metadata["mpris:trackid"]?.unwrappingVariants.stringValue
         }
-        view.setCurrent(track: metadata["mpris:trackid"]?.unwrappingVariants.stringValue,
-                        url: metadata["xesam:url"]?.unwrappingVariants.stringValue)
+        view.setCurrent(
+            track: metadata["mpris:trackid"]?.unwrappingVariants.stringValue,
+            url: metadata["xesam:url"]?.unwrappingVariants.stringValue)
     }
 
     deinit {
@@ -60,8 +61,9 @@ final class Observer: @unchecked Sendable {
     }
 
     private func get(_ interface: String, _ name: String) throws(DBusError) -> DBusValue {
-        try poller.getProperty(destination: SoakWorld.busName, path: SoakWorld.objectPath, interface: interface,
-                               name: name, timeout: .seconds(5))
+        try poller.getProperty(
+            destination: SoakWorld.busName, path: SoakWorld.objectPath, interface: interface,
+            name: name, timeout: .seconds(5))
     }
 
     // MARK: - Signals
@@ -70,9 +72,14 @@ final class Observer: @unchecked Sendable {
         switch signal.member {
         case "PropertiesChanged":
             guard signal.arguments.count == 3, case .string(let iface) = signal.arguments[0],
-                  let changed = signal.arguments[1].stringKeyedDictionary else { return }
+                let changed = signal.arguments[1].stringKeyedDictionary
+            else { return }
             let invalidated: [String]
-            if case .array(_, let items) = signal.arguments[2] { invalidated = items.compactMap(\.stringValue) } else { invalidated = [] }
+            if case .array(_, let items) = signal.arguments[2] {
+                invalidated = items.compactMap(\.stringValue)
+            } else {
+                invalidated = []
+            }
             let unchanged = state.update { s -> [String] in
                 let same = s.mirror.apply(interface: iface, changed: changed, invalidated: invalidated)
                 guard iface == SoakWorld.player else { return same }
@@ -90,8 +97,10 @@ final class Observer: @unchecked Sendable {
             for _ in changed { stats.checked("PropertiesChanged carries changes") }
             for name in unchanged {
                 let value = changed[name].map { "\($0.unwrappingVariants)" } ?? "?"
-                stats.violation("unchanged-property", "PropertiesChanged(\(iface)) announced \(name) = \(value.prefix(200)), "
-                    + "the value it already had")
+                stats.violation(
+                    "unchanged-property",
+                    "PropertiesChanged(\(iface)) announced \(name) = \(value.prefix(200)), "
+                        + "the value it already had")
             }
         case "Seeked":
             let us = signal.arguments.first?.integerValue ?? -1
@@ -120,7 +129,9 @@ final class Observer: @unchecked Sendable {
                 }
             } catch {
                 stats.call("observer Get Position", seconds: nil, errorName: error.name)
-                stats.violation("no-reply", "observer Get Position: \(error.name) after \(String(format: "%.3f", soakNow() - sent)) s")
+                stats.violation(
+                    "no-reply",
+                    "observer Get Position: \(error.name) after \(String(format: "%.3f", soakNow() - sent)) s")
                 state.update { $0.lastRead = nil }
                 if stacks.get() == nil, checkAlive() { stacks.set(Self.threadStacks(pid: pid)) }
             }
@@ -129,7 +140,7 @@ final class Observer: @unchecked Sendable {
                 if let kb = Self.rssKilobytes(pid: pid) { stats.rssSample(kilobytes: kb) }
                 nextRSS = soakNow() + 1
             }
-            stopper.sleep(0.05) // the poll rate
+            stopper.sleep(0.05)  // the poll rate
         }
         judgePositions(now: .infinity)
     }
@@ -143,8 +154,9 @@ final class Observer: @unchecked Sendable {
             return verdicts
         }
         for (pair, v) in verdicts {
-            report(v, check: "Position monotonic while Playing", kind: "position-went-back",
-                   context: (pair.0.sent - 0.3)...pair.1.received)
+            report(
+                v, check: "Position monotonic while Playing", kind: "position-went-back",
+                context: (pair.0.sent - 0.3)...pair.1.received)
         }
     }
 
@@ -156,7 +168,8 @@ final class Observer: @unchecked Sendable {
             let when = String(format: "%.1f", soakNow() - stats.origin)
             // The harness never sends SIGTERM/SIGINT: a clean exit after one was someone else's doing.
             if status == 0, log.contains("SIGTERM: saving state") || log.contains("SIGINT: saving state") {
-                let text = "linnetd was stopped from outside the harness at \(when) s (a SIGTERM/SIGINT it did not send); "
+                let text =
+                    "linnetd was stopped from outside the harness at \(when) s (a SIGTERM/SIGINT it did not send); "
                     + "the run is void, not a linnetd failure. Log:\n\(log)"
                 crashed.set(text)
                 stats.interrupted(text)
@@ -171,7 +184,8 @@ final class Observer: @unchecked Sendable {
 
     /// Every thread's backtrace (gdb, when installed), to show where a process that stopped answering waits.
     static func threadStacks(pid: Int32) -> String {
-        guard let r = try? Spawned.run("gdb", ["-p", String(pid), "-batch", "-ex", "thread apply all bt 25"], timeout: 60)
+        guard
+            let r = try? Spawned.run("gdb", ["-p", String(pid), "-batch", "-ex", "thread apply all bt 25"], timeout: 60)
         else { return "(gdb is not installed or did not finish)" }
         return r.stdout.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread") }
             .joined(separator: "\n")
@@ -179,7 +193,8 @@ final class Observer: @unchecked Sendable {
 
     static func rssKilobytes(pid: Int32) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
         return line.split(separator: " ").compactMap { Int($0) }.first
     }
 
@@ -194,7 +209,7 @@ final class Observer: @unchecked Sendable {
                 state.update { $0.samples.append(sample) }
             }
             judgeSamples(now: soakNow())
-            stopper.sleep(0.1) // the sampling rate
+            stopper.sleep(0.1)  // the sampling rate
         }
         judgeSamples(now: .infinity)
     }
@@ -206,8 +221,9 @@ final class Observer: @unchecked Sendable {
             return due.map { ($0, InvariantRules.cork($0, timeline: s.timeline)) }
         }
         for (sample, v) in verdicts {
-            report(v, check: "PlaybackStatus agrees with cork state", kind: "status-vs-cork",
-                   context: (sample.start - 1)...sample.end)
+            report(
+                v, check: "PlaybackStatus agrees with cork state", kind: "status-vs-cork",
+                context: (sample.start - 1)...sample.end)
         }
     }
 
@@ -219,7 +235,8 @@ final class Observer: @unchecked Sendable {
         case .violated(let text):
             stats.checked(check)
             let sent = stats.recent(in: context)
-            stats.violation(kind, text + (sent.isEmpty ? "" : "; sent just before: " + sent.suffix(8).joined(separator: " | ")))
+            stats.violation(
+                kind, text + (sent.isEmpty ? "" : "; sent just before: " + sent.suffix(8).joined(separator: " | ")))
         }
     }
 
@@ -229,20 +246,24 @@ final class Observer: @unchecked Sendable {
     func finalCheck(goodFile: String) {
         let deadline = soakNow() + 5
         do {
-            _ = try poller.call(destination: SoakWorld.busName, path: SoakWorld.objectPath, interface: SoakWorld.player,
-                                method: "OpenUri", arguments: [.string("file://" + goodFile)], timeout: .seconds(5))
-            _ = try poller.call(destination: SoakWorld.busName, path: SoakWorld.objectPath, interface: SoakWorld.player,
-                                method: "Play", timeout: .seconds(5))
+            _ = try poller.call(
+                destination: SoakWorld.busName, path: SoakWorld.objectPath, interface: SoakWorld.player,
+                method: "OpenUri", arguments: [.string("file://" + goodFile)], timeout: .seconds(5))
+            _ = try poller.call(
+                destination: SoakWorld.busName, path: SoakWorld.objectPath, interface: SoakWorld.player,
+                method: "Play", timeout: .seconds(5))
             var status = "", inputs: [SinkInputState] = []
             while soakNow() < deadline {
                 status = try get(SoakWorld.player, "PlaybackStatus").stringValue ?? "?"
                 inputs = world.sinkInputs(pid: pid) ?? []
                 if status == "Playing", inputs.contains(where: { !$0.corked }) { break }
-                Thread.sleep(forTimeInterval: 0.05) // polling an external state with a deadline
+                Thread.sleep(forTimeInterval: 0.05)  // polling an external state with a deadline
             }
             guard status == "Playing", inputs.contains(where: { !$0.corked }) else {
-                stats.violation("final-play", "after OpenUri + Play of \(goodFile): status \(status), sink inputs \(inputs); "
-                    + "log:\n\(world.logTail(12))")
+                stats.violation(
+                    "final-play",
+                    "after OpenUri + Play of \(goodFile): status \(status), sink inputs \(inputs); "
+                        + "log:\n\(world.logTail(12))")
                 return
             }
             // The first sound may wait for the sink: a null sink left idle sleeps through a block of up to 2 s
@@ -251,11 +272,11 @@ final class Observer: @unchecked Sendable {
             var p1 = p0
             let heardBy = soakNow() + 3
             while p1 == p0 && soakNow() < heardBy {
-                Thread.sleep(forTimeInterval: 0.02) // polling an external state with a deadline
+                Thread.sleep(forTimeInterval: 0.02)  // polling an external state with a deadline
                 p1 = try get(SoakWorld.player, "Position").integerValue ?? -1
             }
             let t1 = soakNow()
-            Thread.sleep(forTimeInterval: 1.0) // the interval Position must advance over
+            Thread.sleep(forTimeInterval: 1.0)  // the interval Position must advance over
             let p2 = try get(SoakWorld.player, "Position").integerValue ?? -1
             let elapsed = (soakNow() - t1) * 1e6
             // The chaos may have left Rate anywhere in 0.5…2.0: Position moves at that rate.
@@ -264,8 +285,10 @@ final class Observer: @unchecked Sendable {
             // Once heard, it advances at the playback rate (±10 %: two bus round trips on a busy machine).
             let expected = rate * elapsed
             if p1 == p0 || Double(p2 - p1) < 0.9 * expected || Double(p2 - p1) > 1.1 * expected {
-                stats.violation("final-play", "Position \(p0) → \(p1) (first change) → \(p2) over \(Int(elapsed)) µs "
-                    + "of Playing at rate \(rate)")
+                stats.violation(
+                    "final-play",
+                    "Position \(p0) → \(p1) (first change) → \(p2) over \(Int(elapsed)) µs "
+                        + "of Playing at rate \(rate)")
             }
         } catch {
             stats.violation("final-play", "\(error); log:\n\(world.logTail(12))")

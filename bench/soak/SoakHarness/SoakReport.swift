@@ -42,13 +42,16 @@ public struct SoakReport: Sendable {
         out.append("| invariant checks judged | \(s.checks.values.reduce(0, +)) |")
         out.append("| **invariant violations** | **\(s.violationCount)** |")
         out.append("| **crashes** | **\(s.crashes.count)** |")
-        out.append("| reply latency p50 / p99 / max | \(ms(s.latencyMilliseconds(0.5))) / \(ms(s.latencyMilliseconds(0.99))) / \(ms(s.latencyMilliseconds(1))) ms |")
+        out.append(
+            "| reply latency p50 / p99 / max | \(ms(s.latencyMilliseconds(0.5))) / \(ms(s.latencyMilliseconds(0.99))) / \(ms(s.latencyMilliseconds(1))) ms |"
+        )
         out.append("| linnetd RSS at start / end | \(kb(rssStart)) / \(kb(rssEnd)) |")
         let late = s.rss.filter { $0.time >= 60 }.map(\.kilobytes)
         if late.count >= 6 {
             let third = late.count / 3
-            out.append("| RSS median, first / last third after 1 min | \(kb(InvariantRules.median(Array(late.prefix(third))))) / "
-                + "\(kb(InvariantRules.median(Array(late.suffix(third))))) |")
+            out.append(
+                "| RSS median, first / last third after 1 min | \(kb(InvariantRules.median(Array(late.prefix(third))))) / "
+                    + "\(kb(InvariantRules.median(Array(late.suffix(third))))) |")
         }
         out.append("")
         table("calls per kind", s.calls)

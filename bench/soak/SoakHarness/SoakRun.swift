@@ -20,8 +20,9 @@ public enum SoakRun {
         let view = SharedView()
         let observer = try Observer(world: world, view: view, stats: stats, pid: daemon.pid)
         let rssStart = Observer.rssKilobytes(pid: daemon.pid)
-        _ = try? setupClient.call(destination: SoakWorld.busName, path: SoakWorld.objectPath,
-                                  interface: SoakWorld.player, method: "Play", timeout: .seconds(5))
+        _ = try? setupClient.call(
+            destination: SoakWorld.busName, path: SoakWorld.objectPath,
+            interface: SoakWorld.player, method: "Play", timeout: .seconds(5))
 
         let chaosStop = Stopper(), watchStop = Stopper()
         let clients = try (0..<configuration.clients).map {
@@ -65,16 +66,19 @@ public enum SoakRun {
         if let v = InvariantRules.latency(p99Milliseconds: snapshot.latencyMilliseconds(0.99)).violation {
             stats.violation("latency-p99", v)
         }
-        return SoakReport(seed: configuration.seed, chaosSeconds: configuration.seconds, totalSeconds: seconds,
-                          stats: stats.snapshot, rssStart: rssStart, rssEnd: snapshot.rss.last?.kilobytes,
-                          linnetdLog: world.logTail(40), stacks: observer.stacks.get())
+        return SoakReport(
+            seed: configuration.seed, chaosSeconds: configuration.seconds, totalSeconds: seconds,
+            stats: stats.snapshot, rssStart: rssStart, rssEnd: snapshot.rss.last?.kilobytes,
+            linnetdLog: world.logTail(40), stacks: observer.stacks.get())
     }
 }
 
 /// Runs `body` on a new thread of its own, inside `group`.
 private func startThread(_ name: String, _ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
     group.enter()
-    let t = Thread { body(); group.leave() }
+    let t = Thread {
+        body(); group.leave()
+    }
     t.name = name
     t.start()
 }

@@ -81,8 +81,9 @@ public final class SoakStats: @unchecked Sendable {
     /// A copy of everything so far.
     public var snapshot: Snapshot {
         lock.withLock {
-            Snapshot(calls: calls, errorReplies: errorReplies, faults: faults, checks: checks, violations: violations,
-                     details: details, latencies: latencies, crashes: crashes, interruptions: interruptions, rss: rss)
+            Snapshot(
+                calls: calls, errorReplies: errorReplies, faults: faults, checks: checks, violations: violations,
+                details: details, latencies: latencies, crashes: crashes, interruptions: interruptions, rss: rss)
         }
     }
 

@@ -17,7 +17,7 @@ final class SoakWorld: @unchecked Sendable {
     static let sinks = [
         PrivateSoundServer.Sink(name: "speakers", properties: ["device.form_factor": "speaker"]),
         PrivateSoundServer.Sink(name: "headphones", properties: ["device.form_factor": "headphone"]),
-        PrivateSoundServer.Sink(name: "bt", properties: ["device.bus": "bluetooth"]),
+        PrivateSoundServer.Sink(name: "bt", properties: ["device.bus": "bluetooth"])
     ]
 
     let directory: TemporaryDirectory
@@ -70,10 +70,12 @@ final class SoakWorld: @unchecked Sendable {
     }
 
     var environment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PULSE_SERVER": sound.address, "XDG_STATE_HOME": directory.path,
-         "XDG_CACHE_HOME": directory.file("cache"), "XDG_CONFIG_HOME": directory.file("config"),
-         // A Swift runtime trap prints the crashed thread's backtrace (file:line) into linnetd's log.
-         "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"]
+        [
+            "DBUS_SESSION_BUS_ADDRESS": bus.address, "PULSE_SERVER": sound.address, "XDG_STATE_HOME": directory.path,
+            "XDG_CACHE_HOME": directory.file("cache"), "XDG_CONFIG_HOME": directory.file("config"),
+            // A Swift runtime trap prints the crashed thread's backtrace (file:line) into linnetd's log.
+            "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
+        ]
     }
 
     /// Starts linnetd with the queue and waits until it owns its name.
@@ -83,14 +85,17 @@ final class SoakWorld: @unchecked Sendable {
         let alias = directory.file("soak-subject")
         try? FileManager.default.removeItem(atPath: alias)
         try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: linnetd)
-        let d = try Spawned(alias, ["--state-dir", directory.file("state"), "--no-restore"] + queue,
-                            environment: environment, stderrPath: logPath)
+        let d = try Spawned(
+            alias, ["--state-dir", directory.file("state"), "--no-restore"] + queue,
+            environment: environment, stderrPath: logPath)
         daemon = d
         let deadline = Date().addingTimeInterval(20)
         while (try? client.nameOwner(Self.busName)) == nil {
-            if let s = d.exitStatus { throw Failure(description: "linnetd exited (\(Self.describe(status: s))): \(logTail())") }
+            if let s = d.exitStatus {
+                throw Failure(description: "linnetd exited (\(Self.describe(status: s))): \(logTail())")
+            }
             if Date() > deadline { throw Failure(description: "linnetd did not own its name in 20 s: \(logTail())") }
-            Thread.sleep(forTimeInterval: 0.02) // polling the bus with a deadline (no event before we subscribe)
+            Thread.sleep(forTimeInterval: 0.02)  // polling the bus with a deadline (no event before we subscribe)
         }
     }
 
@@ -104,25 +109,32 @@ final class SoakWorld: @unchecked Sendable {
     static func describe(status: Int32) -> String {
         let sig = status & 0x7f
         if sig == 0 { return "exit \((status >> 8) & 0xff)" }
-        let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT",
-                                      SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM"]
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT",
+            SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM"
+        ]
         return "signal \(sig) (\(names[sig] ?? "?"))\(status & 0x80 != 0 ? ", core dumped" : "")"
     }
 
     /// linnetd's sink inputs now (matched by application.process.id), or nil when the server does not answer.
     func sinkInputs(pid: Int32) -> [SinkInputState]? {
-        guard let r = try? Spawned.run("pactl", ["--format=json", "list", "sink-inputs"],
-                                       environment: sound.clientEnvironment, timeout: 5), r.status == 0,
-              let list = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [[String: Any]] else {
+        guard
+            let r = try? Spawned.run(
+                "pactl", ["--format=json", "list", "sink-inputs"],
+                environment: sound.clientEnvironment, timeout: 5), r.status == 0,
+            let list = (try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [[String: Any]]
+        else {
             return nil
         }
         let sinkNames = self.sinkNames()
         return list.compactMap { input in
             guard let props = input["properties"] as? [String: Any],
-                  (props["application.process.id"] as? String) == String(pid) else { return nil }
+                (props["application.process.id"] as? String) == String(pid)
+            else { return nil }
             let sink = (input["sink"] as? Int).map { sinkNames[$0] ?? "#\($0)" } ?? "?"
-            return SinkInputState(index: input["index"] as? Int ?? -1, sink: sink, corked: input["corked"] as? Bool ?? false,
-                                  name: props["media.name"] as? String ?? "")
+            return SinkInputState(
+                index: input["index"] as? Int ?? -1, sink: sink, corked: input["corked"] as? Bool ?? false,
+                name: props["media.name"] as? String ?? "")
         }
     }
 

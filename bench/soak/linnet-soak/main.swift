@@ -6,7 +6,10 @@ import SoakHarness
 // 3 when someone outside the harness stopped linnetd (a void run).
 
 func usage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("linnet-soak: \(message)\nusage: linnet-soak [SECONDS] [--seed N] [--linnetd PATH] [--log PATH] [--quiet]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "linnet-soak: \(message)\nusage: linnet-soak [SECONDS] [--seed N] [--linnetd PATH] [--log PATH] [--quiet]\n"
+                .utf8))
     exit(64)
 }
 
@@ -14,7 +17,9 @@ var seconds = 60.0
 var seed: UInt64?
 var verbose = true
 var keepLog: String?
-var linnetd = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("linnetd").path
+var linnetd = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "linnetd"
+).path
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
