@@ -100,6 +100,8 @@ let package = Package(
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
                     exclude: ["Fixtures"]),
+        // The tree's formatting (.swift-format), checked with the toolchain's swift-format.
+        .testTarget(name: "SourceFormatTests", dependencies: ["TestSupport"]),
         .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
     ]
 )
