@@ -1,5 +1,5 @@
 /// The ID3v1 genre list (0–79 from ID3v1, 80–147 the Winamp extensions), indexed by the genre byte.
-/// Issue 6 owns full genre handling; this table only keeps numeric genres from showing as numbers.
+/// Tags that name a genre by number show its name through this table, not the number.
 let id3v1Genres: [String] = [
     "Blues",
     "Classic Rock",

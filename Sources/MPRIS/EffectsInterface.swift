@@ -14,7 +14,7 @@ public protocol EffectsControl: AnyObject, Sendable {
     var effectIDs: [UInt32] { get }
 }
 
-/// Exports `org.mpris.MediaPlayer2.linnet.Effects` on `/org/mpris/MediaPlayer2` (issue 13):
+/// Exports `org.mpris.MediaPlayer2.linnet.Effects` on `/org/mpris/MediaPlayer2`:
 /// `LoadEffect(s uri) → u id`, `PlayEffect(u id, d volume) → u playId`, `PlayAlert(u id) → u playId`,
 /// `UnloadEffect(u id)`, property `Effects` (au, with PropertiesChanged) and signal
 /// `EffectFinished(u id, u playId)` once a play has been heard. Bad input gets InvalidArgs; unloading someone

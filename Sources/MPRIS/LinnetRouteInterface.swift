@@ -2,7 +2,7 @@ import DBus
 import Dispatch
 import PlayerCore
 
-/// Names of Linnet's route extension (issue 5), next to the MPRIS interfaces on `/org/mpris/MediaPlayer2`.
+/// Names of Linnet's route extension, next to the MPRIS interfaces on `/org/mpris/MediaPlayer2`.
 public enum LinnetRouteNames {
     public static let interface = "org.mpris.MediaPlayer2.linnet.Route"
 }

@@ -2,7 +2,7 @@ import DBus
 import Dispatch
 import PlayerCore
 
-/// Exports `org.mpris.MediaPlayer2.linnet.Meters` on `/org/mpris/MediaPlayer2` (issue 13): `EnableMeters(b)`
+/// Exports `org.mpris.MediaPlayer2.linnet.Meters` on `/org/mpris/MediaPlayer2`: `EnableMeters(b)`
 /// per client (by its unique bus name), property `Listeners` (u), and the signal
 /// `Levels(s which, ad averageDb, ad peakDb)` with `which` = `player` or `recorder`, one value per channel.
 ///

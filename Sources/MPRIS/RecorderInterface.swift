@@ -22,7 +22,7 @@ public struct RecorderSnapshot: Sendable, Hashable {
     }
 }
 
-/// Exports `org.mpris.MediaPlayer2.linnet.Recorder` on `/org/mpris/MediaPlayer2` (issue 13):
+/// Exports `org.mpris.MediaPlayer2.linnet.Recorder` on `/org/mpris/MediaPlayer2`:
 /// `StartRecording(s path, a{sv} settings)`, `PauseRecording()`, `ResumeRecording()`, `StopRecording()`;
 /// properties `RecordingState` (s), `RecordedSeconds` (d), `RecordingPath` (s), with PropertiesChanged; signal
 /// `RecordingFinished(s path, s reason)`. Invalid settings are refused with InvalidArgs before anything starts.

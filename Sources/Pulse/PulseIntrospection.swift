@@ -24,7 +24,7 @@ private func dictionary(_ list: OpaquePointer?) -> [String: String] {
     return result
 }
 
-/// Route introspection (issue 5), next to `sinkInfo(name:)` in PulseSinkInfo.swift: sink and sink-input queries and a wide subscription. Same threading rule as the
+/// Route introspection, next to `sinkInfo(name:)` in PulseSinkInfo.swift: sink and sink-input queries and a wide subscription. Same threading rule as the
 /// rest of `PulseContext`: call with the mainloop lock held; completions run on the loop thread.
 extension PulseContext {
     /// Asks for a sink by index; nil when it does not exist (any more).

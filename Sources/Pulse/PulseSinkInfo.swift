@@ -1,6 +1,6 @@
 import CPulse
 
-/// What the server says about one sink: the route facts issue 5's policy needs (name, description, ports, and
+/// What the server says about one sink: the route facts the route policy needs (name, description, ports, and
 /// properties such as device.form_factor, device.bus, device.icon_name, bluetooth.protocol).
 public struct PulseSinkInfo: Sendable, Equatable {
     /// One output port of a sink (e.g. "analog-output-headphones").

@@ -1,7 +1,7 @@
 import PlayerCore
 import Pulse
 
-/// Level meters on the player's own output path (issue 13): `fill` hands every rendered block to `meter` while
+/// Level meters on the player's own output path: `fill` hands every rendered block to `meter` while
 /// metering is on, and at the end of each fill (the stream's write requests, every few tens of ms while
 /// playing, none while corked) `publishLevelsIfDue` reports the blocks heard since the previous report
 /// (aligned by `heardFrame`, so the meter shows what plays now, not what was written a buffer ago), scaled by

@@ -2,7 +2,7 @@ import Dispatch
 import PlayerCore
 import Pulse
 
-/// The sound server comes and goes (issue 5): reconnect with backoff — 100 ms doubling to 5 s — on one
+/// The sound server comes and goes: reconnect with backoff — 100 ms doubling to 5 s — on one
 /// DispatchSourceTimer that exists only while disconnected (no timer otherwise). A reconnect builds a fresh
 /// `PulseContext` (a failed pa_context cannot be reused) and announces `.serverReturned`; the owner reopens the
 /// stream where it was.

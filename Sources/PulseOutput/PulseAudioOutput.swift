@@ -31,7 +31,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     var markTimer: PulseTimer!
     /// True while `fill` runs, so `pump` from inside `render` does not recurse.
     var filling = false
-    /// Route and call watching (issue 5).
+    /// Route and call watching.
     lazy var routeMonitor = RouteMonitor(context: context) { [weak self] event in self?.client?.outputEvent(event) }
     /// The reconnect timer: exists only while disconnected (created and cancelled with the lock held).
     var reconnectTimer: (any DispatchSourceTimer)?
@@ -268,7 +268,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 }
 
 extension PulseAudioOutput {
-    /// The sink the stream plays on now (route facts for issue 5); `completion` runs on the loop thread with the
+    /// The sink the stream plays on now (route facts for the route policy); `completion` runs on the loop thread with the
     /// lock held, nil when no stream is open. Call from outside the loop thread.
     public func currentSink(_ completion: @escaping (PulseSinkInfo?) -> Void) {
         mainloop.withLock {

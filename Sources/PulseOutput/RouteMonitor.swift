@@ -1,7 +1,7 @@
 import PlayerCore
 import Pulse
 
-/// Watches where our stream plays and who else plays there (issue 5): turns subscription events, the stream's
+/// Watches where our stream plays and who else plays there: turns subscription events, the stream's
 /// moved callback and sink queries into `AudioRoute` values with a reason (`RouteChangeReason.infer`) and into
 /// communication-stream (call) start/end events. It decides nothing: the owner's policies do.
 ///

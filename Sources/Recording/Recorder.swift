@@ -4,7 +4,7 @@ import PlayerCore
 import Pulse
 import Sndfile
 
-/// Records a PulseAudio source to a file (issue 13): one record stream on its own context, the samples written
+/// Records a PulseAudio source to a file: one record stream on its own context, the samples written
 /// by libsndfile as they arrive, levels measured on the way (no extra stream), pause and resume by corking.
 ///
 /// Threading: a `PulseMainloop` of its own (created with the first recording, idle otherwise); its lock guards

@@ -2,7 +2,7 @@ import Dispatch
 import PlayerCore
 import Pulse
 
-/// Short sounds through the server's sample cache (issue 13): uploads clips under a name, plays them (as an
+/// Short sounds through the server's sample cache: uploads clips under a name, plays them (as an
 /// effect at a given volume, or as an alert on the `event` role at the server's event volume) and reports when
 /// each play's sink input is gone, i.e. the sound has been played. No stream of ours plays them, so the music's
 /// stream is never corked, paused or moved.

@@ -5,7 +5,7 @@ import MPRIS
 import PlayerCore
 import SoundEffects
 
-/// Sound effects on the bus (issue 13): decodes a client's short sound off the main queue, uploads it to the
+/// Sound effects on the bus: decodes a client's short sound off the main queue, uploads it to the
 /// server's sample cache under a unique name, plays it on request and signals `EffectFinished` when the sink
 /// input that played it is gone. Effects belong to the client that loaded them and are unloaded when it
 /// leaves the bus, and all of them when the service exits (cached samples outlive their uploader).

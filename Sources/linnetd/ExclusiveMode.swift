@@ -3,7 +3,7 @@ import Dispatch
 import MPRIS
 import PlayerCore
 
-/// `--exclusive` (issue 5): when Linnet starts playing, pause the other MPRIS players that are Playing; when
+/// `--exclusive`: when Linnet starts playing, pause the other MPRIS players that are Playing; when
 /// Linnet stops or its queue ends, resume those it paused that are still Paused — like a phone's playback audio
 /// session that interrupts others and notifies them when it ends.
 ///

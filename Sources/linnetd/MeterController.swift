@@ -3,7 +3,7 @@ import Dispatch
 import MPRIS
 import PlayerCore
 
-/// Level meters on the bus (issue 13): which clients want them (`EnableMeters`, forgotten when they leave the
+/// Level meters on the bus: which clients want them (`EnableMeters`, forgotten when they leave the
 /// bus) and which meters run (`MeterPlan`). A running meter sends `Levels` from its audio thread's own wake-ups
 /// (emitting a signal is thread-safe): no timer anywhere; no listener, paused or stopped means no work at all.
 ///

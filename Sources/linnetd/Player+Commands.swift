@@ -19,7 +19,7 @@ extension Player {
 
     func pause() {
         route?.userChoseState(wantsPlaying: false)
-        // A stream still connecting counts as playing: the pause holds once it has opened (issue 12).
+        // A stream still connecting counts as playing: the pause holds once it has opened.
         guard status == .playing || (status != .paused && engine.isLoading) else { return }
         pausedAt = monotonicSeconds()
         engine.pause()

@@ -17,7 +17,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     private(set) var engine: PlaybackEngine!
     var mpris: MPRISService?
     var persistence: StatePersistence?
-    /// Route, interruptions and server loss (issue 5); set by main.
+    /// Route, interruptions and server loss; set by main.
     var route: RouteController?
     let collector = MediaCollector()
     let prober = TagProber()
@@ -63,7 +63,7 @@ final class Player: PlayerControl, @unchecked Sendable {
     let streamSettings: StreamSettings
     /// When the last Pause took effect (monotonic seconds), for restarting a live stream on Play.
     var pausedAt: Double?
-    /// Level meters (issue 13): told whether music plays, on every publish.
+    /// Level meters: told whether music plays, on every publish.
     var meters: MeterController?
     /// Returns freed heap pages after changes (see MemoryReturn for why).
     lazy var memoryReturn = MemoryReturn(queue: queue)

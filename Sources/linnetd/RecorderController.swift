@@ -4,7 +4,7 @@ import MPRIS
 import PlayerCore
 import Recording
 
-/// The recorder on the bus (issue 13): carries out the interface's commands on the `Recorder`, publishes its
+/// The recorder on the bus: carries out the interface's commands on the `Recorder`, publishes its
 /// state, seconds and end, and tells the meters whether it captures.
 ///
 /// Concurrency: confined to the main queue (the connection's; the recorder's events are delivered there),

@@ -5,7 +5,7 @@ import PlayerCore
 // CONCURRENCY: confined to the player's queue (the main queue), like `Player`: output events arrive there
 // through the engine's event queue, user commands through MPRIS handlers.
 
-/// Applies issue 5's pure policies to what the output reports: route changes (`RoutePolicy`), interruptions
+/// Applies the pure route policies to what the output reports: route changes (`RoutePolicy`), interruptions
 /// (`InterruptionPolicy`) and the sound server going and coming back; publishes the route on the bus.
 final class RouteController {
     unowned let player: Player

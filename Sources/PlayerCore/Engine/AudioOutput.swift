@@ -27,7 +27,7 @@ public struct AudioOutputError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String { "\(operation): \(message)" }
 }
 
-/// Things an output notices that are not errors; the owner's policies decide what to do about them (issue 5).
+/// Things an output notices that are not errors; the owner's policies decide what to do about them.
 public enum AudioOutputEvent: Sendable, Hashable {
     /// The server asks the stream to pause for an interruption (PA_STREAM_EVENT_REQUEST_CORK).
     case corkRequested
@@ -39,7 +39,7 @@ public enum AudioOutputEvent: Sendable, Hashable {
     case serverLost
     /// The output is connected to a sound server again (after `serverLost`, or a first server after none).
     case serverReturned
-    /// The stream's route changed (first route: `old` nil); `reason` from `RouteChangeReason.infer` (issue 5).
+    /// The stream's route changed (first route: `old` nil); `reason` from `RouteChangeReason.infer`.
     case routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason)
     /// A communication stream (a call: `StreamRole.isCommunication`) started on our sink; by sink-input index.
     case communicationStarted(UInt32)

@@ -1,4 +1,4 @@
-/// What to record and how (issue 13), validated before anything starts: `RecordingSettings.make` turns the
+/// What to record and how, validated before anything starts: `RecordingSettings.make` turns the
 /// loosely typed settings of `StartRecording(s path, a{sv} settings)` into a checked value or a clear error.
 public struct RecordingSettings: Sendable, Hashable {
     /// The file formats Linnet records to.

@@ -27,7 +27,7 @@ public enum InterruptionAction: Sendable, Hashable {
     case resume
 }
 
-/// Pure bookkeeping of interruptions (issue 5): cork while playing → pause and remember; uncork → resume only if
+/// Pure bookkeeping of interruptions: cork while playing → pause and remember; uncork → resume only if
 /// it was playing when interrupted and the user has not paused or played since. Several sources may overlap
 /// (on PulseAudio with module-role-cork, one call gives both a cork request and a communication stream): the
 /// interruption lasts until the last one ends, and pauses/resumes once.

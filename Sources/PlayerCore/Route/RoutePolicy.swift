@@ -49,7 +49,7 @@ public enum RouteDecision: Sendable, Hashable {
     case resume
 }
 
-/// The pure decision of issue 5: pause when sound would move from a private output to a public one (or to none).
+/// The pure route decision: pause when sound would move from a private output to a public one (or to none).
 ///
 /// Rules, in order:
 /// 1. No change of device (same sink and port, or only an availability reported as unknown) → keep.
@@ -74,7 +74,7 @@ public enum RoutePolicy {
             guard let old else { return .keepPlaying }  // nothing was heard anywhere before
             // Nowhere left to play (sink gone, jack unplugged without another port): pause whatever it was, so the
             // position is kept and nothing resumes by surprise. (A sound server that dies is not a route change:
-            // the service reconnects and continues, see issue 5.)
+            // the service reconnects and continues.)
             guard let to = effectiveNew else { return .pause }
             let leavingPrivate = (effectiveOld ?? old).kind.privacy != .public
             let arrivingPublic = to.kind.privacy != .private

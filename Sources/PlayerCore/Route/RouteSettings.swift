@@ -1,7 +1,7 @@
-/// The route/session settings of linnetd read from `$XDG_CONFIG_HOME/linnet/linnetd.conf` (issue 5):
+/// The route/session settings of linnetd read from `$XDG_CONFIG_HOME/linnet/linnetd.conf`:
 /// `key = value` lines, `#` comments, blank lines ignored. Keys: `auto-resume-window` (seconds, 0 = off) and
 /// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable);
-/// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15) (issue 11). Command-line options
+/// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15). Command-line options
 /// override the file.
 public struct RouteSettings: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?

@@ -1,4 +1,4 @@
-/// Whether the player was playing when the state was saved (restored as paused by the service; see issue 4).
+/// Whether the player was playing when the state was saved (restored as paused by the service).
 public enum SavedPlayback: String, Sendable, Hashable, Codable {
     case playing, paused, stopped
 }
