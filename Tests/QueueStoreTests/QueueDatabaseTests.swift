@@ -114,7 +114,7 @@ import Testing
         q.append(Self.items(5))
         q.next(.user)
         let state = PlayerState(queue: q, positionMicroseconds: 99, volume: 0.25, playback: .playing)
-        try StateStore(directory: dir).save(state)
+        try writeEarlierStateFile(state, in: dir)
         let opened = try QueueDatabase(directory: dir).open()
         #expect(opened.state == state)
         #expect(opened.notes.contains { $0.contains("migrated 5 queued tracks") })

@@ -1,9 +1,10 @@
 import Glibc
+import PlayerCore
 
 /// A failure saving or loading the state file, with the operation, path and errno (when there is one).
 public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Operation: String, Sendable, Hashable {
-        case createDirectory, open, write, fsync, rename, read, decode, encode, moveAside, locate
+        case read, decode, moveAside, locate
     }
 
     public var operation: Operation
@@ -35,11 +36,8 @@ public enum StateLoadResult: Sendable, Hashable {
     case setAside(StateStoreError, movedTo: String?)
 }
 
-/// The state file of earlier versions: linnetd now keeps its state in SQLite (`QueueStore`) and reads this only
-/// to migrate it once. Saves and restores `PlayerState` as JSON at `<directory>/state.json`, atomically: the new content goes to a
-/// temporary file in the same directory, is fsync'ed, renamed over the old file, and the directory is fsync'ed,
-/// so a crash leaves either the old or the new file, never a half-written one.
-/// Calls must not overlap (the temporary file name is per process): the service saves from one serial queue.
+/// The state file of earlier versions (`<directory>/state.json`, `PlayerState` as JSON): linnetd keeps its state in
+/// SQLite now (`QueueDatabase`) and reads this only to migrate it once, so there is a reader and no writer.
 public struct StateStore: Sendable {
     public let directory: String
     public var path: String { directory + "/state.json" }
@@ -51,33 +49,6 @@ public struct StateStore: Sendable {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/linnet" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/linnet" }
         throw StateStoreError(.locate, path: "", message: "neither XDG_STATE_HOME nor HOME is an absolute path")
-    }
-
-    /// Writes `state` atomically.
-    public func save(_ state: PlayerState) throws(StateStoreError) {
-        let bytes: [UInt8]
-        do {
-            // Compact (a 10k-entry queue is ~1 MB), sorted keys so successive files diff cleanly.
-            bytes = try JSONValueEncoder.encode(state).serialized()
-        } catch {
-            throw StateStoreError(.encode, path: path, message: "\(error)")
-        }
-        if let code = FileIO.createDirectories(directory) {
-            throw StateStoreError(.createDirectory, path: directory, errno: code)
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        try writeDurably(bytes, to: temporary)
-        guard rename(temporary, path) == 0 else {
-            let e = errno
-            unlink(temporary)
-            throw StateStoreError(.rename, path: path, errno: e)
-        }
-        // Make the rename itself durable.
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
-            defer { close(dir) }
-            guard fsync(dir) == 0 else { throw StateStoreError(.fsync, path: directory, errno: errno) }
-        }
     }
 
     /// Reads the state back. `nowMilliseconds` (Unix time; default: the clock) names the set-aside file
@@ -101,28 +72,6 @@ public struct StateStore: Sendable {
     }
 
     // MARK: - Private
-
-    private func writeDurably(_ bytes: [UInt8], to file: String) throws(StateStoreError) {
-        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StateStoreError(.open, path: file, errno: errno) }
-        var failure: StateStoreError?
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = StateStoreError(.write, path: file, errno: errno)
-                break
-            }
-            offset += n
-        }
-        if failure == nil && fsync(fd) != 0 { failure = StateStoreError(.fsync, path: file, errno: errno) }
-        close(fd)
-        if let failure {
-            unlink(file)
-            throw failure
-        }
-    }
 
     private func readAll(_ file: String) -> Result<[UInt8], StateStoreError> {
         // A state file over 64 MiB is not ours; refuse rather than exhaust memory.

@@ -166,3 +166,13 @@ enum JSONScalar {
         throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "\(text) does not fit \(type)"))
     }
 }
+
+/// The coding key of an array element (its index), for the coding paths of errors.
+struct JSONIndexKey: CodingKey {
+    var stringValue: String { "Index \(index)" }
+    var intValue: Int? { index }
+    let index: Int
+    init(_ index: Int) { self.index = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { index = intValue }
+}

@@ -1,56 +1,5 @@
-// Generated boilerplate of the Codable container protocols (one line per primitive type), forwarding to
-// the generic paths in JSONValueEncoder.swift / JSONValueDecoder.swift.
-
-extension KeyedJSONEncodingContainer {
-    mutating func encode(_ v: Bool, forKey k: Key) throws { put(.bool(v), k) }
-    mutating func encode(_ v: String, forKey k: Key) throws { put(.string(v), k) }
-    mutating func encode(_ v: Double, forKey k: Key) throws { put(try JSONValue.number(v, codingPath + [k]), k) }
-    mutating func encode(_ v: Float, forKey k: Key) throws { put(try JSONValue.number(Double(v), codingPath + [k]), k) }
-    mutating func encode(_ v: Int, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: Int8, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: Int16, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: Int32, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: Int64, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: UInt, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: UInt8, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: UInt16, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: UInt32, forKey k: Key) throws { put(.number(String(v)), k) }
-    mutating func encode(_ v: UInt64, forKey k: Key) throws { put(.number(String(v)), k) }
-}
-
-extension UnkeyedJSONEncodingContainer {
-    mutating func encode(_ v: Bool) throws { append(.bool(v)) }
-    mutating func encode(_ v: String) throws { append(.string(v)) }
-    mutating func encode(_ v: Double) throws { append(try JSONValue.number(v, codingPath)) }
-    mutating func encode(_ v: Float) throws { append(try JSONValue.number(Double(v), codingPath)) }
-    mutating func encode(_ v: Int) throws { append(.number(String(v))) }
-    mutating func encode(_ v: Int8) throws { append(.number(String(v))) }
-    mutating func encode(_ v: Int16) throws { append(.number(String(v))) }
-    mutating func encode(_ v: Int32) throws { append(.number(String(v))) }
-    mutating func encode(_ v: Int64) throws { append(.number(String(v))) }
-    mutating func encode(_ v: UInt) throws { append(.number(String(v))) }
-    mutating func encode(_ v: UInt8) throws { append(.number(String(v))) }
-    mutating func encode(_ v: UInt16) throws { append(.number(String(v))) }
-    mutating func encode(_ v: UInt32) throws { append(.number(String(v))) }
-    mutating func encode(_ v: UInt64) throws { append(.number(String(v))) }
-}
-
-extension SingleJSONEncodingContainer {
-    mutating func encode(_ v: Bool) throws { node.set(.bool(v)) }
-    mutating func encode(_ v: String) throws { node.set(.string(v)) }
-    mutating func encode(_ v: Double) throws { node.set(try JSONValue.number(v, codingPath)) }
-    mutating func encode(_ v: Float) throws { node.set(try JSONValue.number(Double(v), codingPath)) }
-    mutating func encode(_ v: Int) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: Int8) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: Int16) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: Int32) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: Int64) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: UInt) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: UInt8) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: UInt16) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: UInt32) throws { node.set(.number(String(v))) }
-    mutating func encode(_ v: UInt64) throws { node.set(.number(String(v))) }
-}
+// The Codable decoding containers' one-line-per-primitive-type boilerplate, forwarding to the generic paths in
+// JSONValueDecoder.swift.
 
 extension KeyedJSONDecodingContainer {
     func decode(_ t: Bool.Type, forKey k: Key) throws -> Bool {
