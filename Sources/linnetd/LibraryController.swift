@@ -153,7 +153,7 @@ final class LibraryController: LibraryControl, PlaylistControl, @unchecked Senda
 
     /// The folders to scan: the desktop's music folder (when it exists), linnetd.conf's, the command line's.
     static func folders(
-        settings: RouteSettings, arguments: Arguments, environment: (String) -> String?,
+        settings: DaemonConfiguration, arguments: Arguments, environment: (String) -> String?,
         workingDirectory: String
     ) -> [String] {
         let home = environment("HOME")

@@ -75,16 +75,16 @@ if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is s
 let player = Player(
     queue: queue, output: output,
     streamSettings: StreamConfiguration.settings(environment: environment))
-var routeSettings = RouteSettingsFile.load(environment: environment)
-routeSettings.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? routeSettings.autoResumeWindowSeconds
-routeSettings.exclusive = arguments.exclusive ?? routeSettings.exclusive
-player.replayGainMode = routeSettings.replayGainMode ?? .off
-player.replayGainPreamp = routeSettings.replayGainPreampDB ?? 0
+var configuration = DaemonConfigurationFile.load(environment: environment)
+configuration.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? configuration.autoResumeWindowSeconds
+configuration.exclusive = arguments.exclusive ?? configuration.exclusive
+player.replayGainMode = configuration.replayGainMode ?? .off
+player.replayGainPreamp = configuration.replayGainPreampDB ?? 0
 let routeController = RouteController(
-    player: player, options: routeSettings.policyOptions,
+    player: player, options: configuration.policyOptions,
     outputAvailable: outputConnected)
 player.route = routeController
-if routeSettings.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
+if configuration.exclusive == true { routeController.exclusive = ExclusiveMode(connection: connection) }
 let persistence =
     canSave ? StatePersistence(database: database, queue: queue, current: { player.persistentState() }) : nil
 player.persistence = persistence
@@ -166,7 +166,7 @@ do { recorder = try RecorderController(connection: connection, meters: player.me
     fail("cannot export the recorder interface: \(error)")
 }
 let libraryFolders = LibraryController.folders(
-    settings: routeSettings, arguments: arguments,
+    settings: configuration, arguments: arguments,
     environment: environment, workingDirectory: workingDirectory())
 /// Opened right after the bus name is taken (see takeBusName); kept for the life of the process. Unsafe is
 /// safe here: written once and only ever touched on the main queue, where takeBusName runs.

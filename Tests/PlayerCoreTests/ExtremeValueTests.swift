@@ -97,9 +97,13 @@ import Testing
     }
 
     @Test func routeWindowBeyondInt64IsForever() throws {
-        let s = try RouteSettings.parse("auto-resume-window = 1e300\n")
+        let s = try DaemonConfiguration.parse("auto-resume-window = 1e300\n")
         #expect(s.policyOptions.autoResume && s.policyOptions.autoResumeWindowMicroseconds == .max)
-        #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("auto-resume-window = inf\n") }
-        #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("auto-resume-window = nan\n") }
+        #expect(throws: DaemonConfiguration.ParseError.self) {
+            try DaemonConfiguration.parse("auto-resume-window = inf\n")
+        }
+        #expect(throws: DaemonConfiguration.ParseError.self) {
+            try DaemonConfiguration.parse("auto-resume-window = nan\n")
+        }
     }
 }

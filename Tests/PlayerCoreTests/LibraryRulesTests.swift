@@ -161,9 +161,10 @@ import Testing
     }
 
     @Test func resolvedWithoutDuplicates() throws {
-        let settings = try RouteSettings.parse("exclusive = true\nlibrary = /mnt/nas/music\nlibrary=/home/a/Music\n")
+        let settings = try DaemonConfiguration.parse(
+            "exclusive = true\nlibrary = /mnt/nas/music\nlibrary=/home/a/Music\n")
         #expect(settings.libraryFolders == ["/mnt/nas/music", "/home/a/Music"])
-        #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("library =\n") }
+        #expect(throws: DaemonConfiguration.ParseError.self) { try DaemonConfiguration.parse("library =\n") }
         let folders = LibraryFolders.resolve(
             musicDirectory: "/home/a/Music", musicDirectoryExists: true,
             configured: settings.libraryFolders, commandLine: ["more/../extra", "/mnt/nas/music/"],

@@ -3,9 +3,9 @@ import Testing
 
 @Suite struct ReplayGainSettingsParseTests {
     @Test func replayGainKeys() throws {
-        let s = try RouteSettings.parse("replaygain = Album\nreplaygain-preamp = -3.5 dB\n")
+        let s = try DaemonConfiguration.parse("replaygain = Album\nreplaygain-preamp = -3.5 dB\n")
         #expect(s.replayGainMode == .album && s.replayGainPreampDB == -3.5)
-        #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("replaygain = loud") }
-        #expect(throws: RouteSettings.ParseError.self) { try RouteSettings.parse("replaygain-preamp = 30") }
+        #expect(throws: DaemonConfiguration.ParseError.self) { try DaemonConfiguration.parse("replaygain = loud") }
+        #expect(throws: DaemonConfiguration.ParseError.self) { try DaemonConfiguration.parse("replaygain-preamp = 30") }
     }
 }

@@ -1,9 +1,9 @@
-/// The route/session settings of linnetd read from `$XDG_CONFIG_HOME/linnet/linnetd.conf`:
+/// linnetd's configuration, read from `$XDG_CONFIG_HOME/linnet/linnetd.conf` (route, session, library, ReplayGain):
 /// `key = value` lines, `#` comments, blank lines ignored. Keys: `auto-resume-window` (seconds, 0 = off) and
 /// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable);
 /// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15). Command-line options
 /// override the file.
-public struct RouteSettings: Sendable, Hashable {
+public struct DaemonConfiguration: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
     /// Extra library folders (`library = DIR`, repeatable).
@@ -24,8 +24,8 @@ public struct RouteSettings: Sendable, Hashable {
     }
 
     /// Parses the file's text; unknown keys are errors (a typo should not be silently ignored).
-    public static func parse(_ text: String) throws(ParseError) -> RouteSettings {
-        var settings = RouteSettings()
+    public static func parse(_ text: String) throws(ParseError) -> DaemonConfiguration {
+        var settings = DaemonConfiguration()
         for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
