@@ -115,6 +115,27 @@ import Testing
                 kind: .xspf, url: base) == ["http://a/x?a=1&b=2"])
     }
 
+    /// Remote playlists go through the local playlists' parsers: a BOM and CRLF, PLS entries in N order whatever
+    /// their order in the file, numeric XML entities; a `file:` entry resolves to no stream and is dropped.
+    @Test func radioPlaylistsAreReadByThePlaylistParsers() {
+        let base = "http://h/p/list"
+        #expect(
+            RemotePlaylist.entries(
+                [0xEF, 0xBB, 0xBF] + Array("#EXTM3U\r\n a.mp3 \r\nfile:///x\r\n".utf8), kind: .m3u, url: base)
+                == ["http://h/p/a.mp3"])
+        #expect(
+            RemotePlaylist.entries(
+                Array("[playlist]\nFile2=http://b/2\nFile1=http://a/1\nNumberOfEntries=2\n".utf8), kind: .pls, url: base
+            )
+                == ["http://a/1", "http://b/2"])
+        #expect(
+            RemotePlaylist.entries(
+                Array("<location>http://a/&#x41;</location><location>file:///etc</location>".utf8), kind: .xspf,
+                url: base)
+                == ["http://a/A"])
+        #expect(RemotePlaylist.entries(Array("not a playlist".utf8), kind: .pls, url: base).isEmpty)
+    }
+
     @Test func responsesAreChecked() {
         func r(_ status: Int, _ h: [String: String] = [:]) -> HTTPResponseLike {
             HTTPResponseLike(status: status, headers: h)

@@ -94,6 +94,9 @@ public enum PlaylistOrdering: String, Sendable, CaseIterable {
 
 /// Reads the `<location>` entries of an XSPF playlist (file URIs or paths), XML entities decoded.
 public enum XSPFParser {
+    /// The locations of a playlist's raw bytes (decoded as the other playlist parsers decode).
+    public static func locations(_ bytes: [UInt8]) -> [String] { locations(PlaylistText.decode(bytes)) }
+
     public static func locations(_ text: String) -> [String] {
         var out: [String] = []
         var rest = Substring(text)

@@ -9,6 +9,22 @@ public enum M3UParser {
 
     /// Parses already-decoded text.
     public static func parse(text: String, baseDirectory: String) -> PlaylistParseResult {
+        parse(text: text) { (entry: String) throws(SkippedLine.Reason) -> MediaLocation in
+            try locate(entry, base: baseDirectory)
+        }
+    }
+
+    /// Parses raw bytes, turning each entry into a location with `resolve` (a playlist fetched over HTTP resolves
+    /// against its URL; a local one against its folder).
+    public static func parse(
+        _ bytes: [UInt8], resolve: (String) throws(SkippedLine.Reason) -> MediaLocation
+    ) -> PlaylistParseResult {
+        parse(text: PlaylistText.decode(bytes), resolve: resolve)
+    }
+
+    static func parse(
+        text: String, resolve: (String) throws(SkippedLine.Reason) -> MediaLocation
+    ) -> PlaylistParseResult {
         var result = PlaylistParseResult()
         var pending: (seconds: Double?, title: String?)?
         for (n, raw) in PlaylistText.lines(text).enumerated() {
@@ -25,7 +41,7 @@ public enum M3UParser {
             }
             defer { pending = nil }
             do throws(SkippedLine.Reason) {
-                let location = try locate(String(line), base: baseDirectory)
+                let location = try resolve(String(line))
                 // A duration too large for Int64 µs is left unknown (exactly: never traps).
                 let us = pending?.seconds.flatMap { $0 >= 0 ? Int64(exactly: ($0 * 1_000_000).rounded()) : nil }
                 result.items.append(MediaItem(location, title: pending?.title, durationMicroseconds: us))

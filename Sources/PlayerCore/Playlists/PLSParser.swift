@@ -9,6 +9,21 @@ public enum PLSParser {
     public static func parse(text: String, baseDirectory: String, path: String = "") throws(PlaylistError)
         -> PlaylistParseResult
     {
+        try parse(text: text, path: path) { (entry: String) throws(SkippedLine.Reason) -> MediaLocation in
+            try M3UParser.locate(entry, base: baseDirectory)
+        }
+    }
+
+    /// Parses raw bytes, turning each `FileN` into a location with `resolve` (see `M3UParser.parse(_:resolve:)`).
+    public static func parse(
+        _ bytes: [UInt8], path: String = "", resolve: (String) throws(SkippedLine.Reason) -> MediaLocation
+    ) throws(PlaylistError) -> PlaylistParseResult {
+        try parse(text: PlaylistText.decode(bytes), path: path, resolve: resolve)
+    }
+
+    static func parse(
+        text: String, path: String, resolve: (String) throws(SkippedLine.Reason) -> MediaLocation
+    ) throws(PlaylistError) -> PlaylistParseResult {
         struct Fields { var file: (String, Int)?; var title: String?; var length: Int64?; var line = 0 }
         var byNumber: [Int: Fields] = [:]
         var skipped: [SkippedLine] = []
@@ -56,7 +71,7 @@ public enum PLSParser {
                 skipped.append(SkippedLine(line: f.line, text: "entry \(number)", reason: .orphanField)); continue
             }
             do throws(SkippedLine.Reason) {
-                let location = try M3UParser.locate(file, base: baseDirectory)
+                let location = try resolve(file)
                 items.append(MediaItem(location, title: f.title, durationMicroseconds: f.length))
             } catch {
                 skipped.append(SkippedLine(line: line, text: file, reason: error))

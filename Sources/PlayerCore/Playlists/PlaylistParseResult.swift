@@ -13,6 +13,9 @@ public struct SkippedLine: Hashable, Sendable, CustomStringConvertible {
         case orphanField
         /// A PLS `NumberOfEntries` that disagrees with the entries found (informational).
         case entryCountMismatch(declared: Int, found: Int)
+        /// An entry of a playlist fetched over HTTP that is not an http(s) URL once resolved (a `file:` entry there
+        /// must not open a local file).
+        case notAStream
     }
 
     /// 1-based line number.
