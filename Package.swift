@@ -41,6 +41,8 @@ let package = Package(
 
         // The domain: no C, no D-Bus.
         .target(name: "PlayerCore"),
+        // The cover-art cache and folder art: file-system I/O and content hashing, outside the domain.
+        .target(name: "CoverArt", dependencies: ["PlayerCore"]),
         // Byte-level tag parsers (FLAC metadata, Ogg comment headers, pictures): pure Swift, no dependencies, fuzzed.
         .target(name: "Tagging"),
         // The MP4/M4A box reader (sample tables, edit list, iTunes tags): pure Swift over Tagging's inputs, fuzzed.
@@ -64,7 +66,7 @@ let package = Package(
         .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "Malloc", "CProgramImage", "Decoding", "PulseOutput", "MPRIS", "DBus",
+        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "CoverArt", "Malloc", "CProgramImage", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
                                                          "MediaLibrary", "Stretching", "Curl"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
@@ -89,7 +91,7 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport",
                                                        "Stretching"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),

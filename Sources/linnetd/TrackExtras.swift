@@ -1,3 +1,4 @@
+import CoverArt
 import Decoding
 import Dispatch
 import PlayerCore

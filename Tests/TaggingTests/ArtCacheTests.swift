@@ -1,3 +1,4 @@
+import CoverArt
 import Foundation
 import PlayerCore
 import Testing

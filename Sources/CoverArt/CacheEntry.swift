@@ -1,4 +1,5 @@
 import Glibc
+import PlayerCore
 
 /// One picture file in the art cache directory, as the least-recently-used cleanup sees it.
 struct CacheEntry {

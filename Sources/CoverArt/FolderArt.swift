@@ -1,4 +1,5 @@
 import Glibc
+import PlayerCore
 
 /// Finds the picture a folder of music carries beside the tracks (cover.jpg, Folder.png, …).
 ///

@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// SHA-256 (FIPS 180-4), for naming cached pictures by content. Small and dependency-free: the daemon links no
 /// crypto library, and a content hash needs no speed beyond one picture per track change.
 public enum SHA256 {

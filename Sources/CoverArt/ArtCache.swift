@@ -1,4 +1,5 @@
 import Glibc
+import PlayerCore
 
 /// Cover art for `mpris:artUrl`: embedded pictures written once to a cache directory under their SHA-256, else the
 /// folder's image (cover.jpg, …), else nothing.
