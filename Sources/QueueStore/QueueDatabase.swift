@@ -87,16 +87,16 @@ public final class QueueDatabase: @unchecked Sendable {
             let isNew = lstat(path, &status) != 0 && errno == ENOENT
             let db = try SQLiteDatabase(path: path)
             db.setBusyTimeout(milliseconds: 2000)
-            // A file made now holds nothing to lose: switching it to WAL and writing the schema skip the six
+            // A file made now holds nothing to lose: writing the schema and switching it to WAL skip the six
             // fsyncs those steps make (a third of a first start's time before the bus name). A crash meanwhile
-            // leaves at worst a file the next start finds corrupt and replaces; the first save already syncs.
+            // leaves at worst a file the next start finds corrupt and replaces. The switch to WAL sets
+            // synchronous=NORMAL again, so the first save already syncs.
             if isNew { try db.execute("PRAGMA synchronous=OFF") }
-            try db.enableWriteAheadLog(synchronous: isNew ? "OFF" : "NORMAL")
             // A small page cache: the daemon reads the file once at start and then only writes.
             try db.execute("PRAGMA cache_size=-256")
             if let pageLimit { _ = try db.query("PRAGMA max_page_count=\(pageLimit)") }
             try db.execute(Self.schema)
-            if isNew { try db.execute("PRAGMA synchronous=NORMAL") }
+            try db.enableWriteAheadLog()
             self.db = db
             let state = try load(db)
             // The pages the restore read are not needed again (idle RSS: ~0.2 MB for 100,000 entries).

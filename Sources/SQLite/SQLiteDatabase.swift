@@ -108,15 +108,15 @@ public final class SQLiteDatabase {
 
     /// Switches the journal to write-ahead logging (PRAGMA journal_mode=WAL) and relaxes fsyncs to once per
     /// checkpoint (synchronous=NORMAL), which keeps the database consistent after a crash. Throws when the file
-    /// system cannot do WAL. `synchronous` "OFF" is for a file just made, whose first writes need no fsync.
-    public func enableWriteAheadLog(synchronous: StaticString = "NORMAL") throws(SQLiteError) {
+    /// system cannot do WAL.
+    public func enableWriteAheadLog() throws(SQLiteError) {
         let mode = try query("PRAGMA journal_mode=WAL").first?.first?.text?.lowercased()
         guard mode == "wal" || path == ":memory:" else {
             throw SQLiteError(
                 operation: "PRAGMA journal_mode=WAL", code: SQLITE_ERROR,
                 message: "journal mode stayed \(mode ?? "unknown")", sql: "PRAGMA journal_mode=WAL")
         }
-        try execute("PRAGMA synchronous=\(synchronous)")
+        try execute("PRAGMA synchronous=NORMAL")
     }
 
     /// How long a statement waits for another connection's lock before failing with `.busy` (sqlite3_busy_timeout).
