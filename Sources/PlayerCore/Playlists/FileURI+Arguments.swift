@@ -24,21 +24,7 @@ extension FileURI {
     /// Decodes `%XX` escapes to the exact bytes, leaving a malformed escape as it is (a name to show or a path
     /// to try, where `path(fromURI:)` would refuse the whole URI).
     public static func lenientlyDecodedBytes(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let utf8 = Array(text.utf8)
-        var i = 0
-        while i < utf8.count {
-            if utf8[i] == UInt8(ascii: "%"), i + 2 < utf8.count,
-                let h = hexValue(utf8[i + 1]), let l = hexValue(utf8[i + 2])
-            {
-                bytes.append(h << 4 | l)
-                i += 3
-            } else {
-                bytes.append(utf8[i])
-                i += 1
-            }
-        }
-        return bytes
+        decodingEscapes(text, keepingMalformed: true) ?? []  // never nil when malformed escapes are kept
     }
 
     /// `lenientlyDecodedBytes` as text (invalid UTF-8 repaired with U+FFFD): for display only.

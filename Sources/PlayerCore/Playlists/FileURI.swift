@@ -95,16 +95,27 @@ public enum FileURI {
     // MARK: - bytes
 
     static func percentDecodedBytes<S: StringProtocol>(_ text: S) -> [UInt8]? {
+        decodingEscapes(text, keepingMalformed: false)
+    }
+
+    /// `%XX` escapes to their bytes; a malformed escape (not two hex digits) is kept as it is, or makes the whole
+    /// text nil. The one decoding loop of the strict and the lenient decoders.
+    static func decodingEscapes<S: StringProtocol>(_ text: S, keepingMalformed: Bool) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var it = text.utf8.makeIterator()
-        while let b = it.next() {
-            if b == UInt8(ascii: "%") {
-                guard let h = it.next().flatMap(hexValue), let l = it.next().flatMap(hexValue) else { return nil }
-                out.append(h << 4 | l)
-            } else {
-                out.append(b)
+        out.reserveCapacity(utf8.count)
+        var i = 0
+        while i < utf8.count {
+            if utf8[i] == UInt8(ascii: "%") {
+                if i + 2 < utf8.count, let h = hexValue(utf8[i + 1]), let l = hexValue(utf8[i + 2]) {
+                    out.append(h << 4 | l)
+                    i += 3
+                    continue
+                }
+                if !keepingMalformed { return nil }
             }
+            out.append(utf8[i])
+            i += 1
         }
         return out
     }
