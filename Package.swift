@@ -7,7 +7,7 @@ let package = Package(
     name: "Linnet",
     products: [
         .executable(name: "linnetd", targets: ["linnetd"]),
-        .executable(name: "linnet", targets: ["linnet"]),
+        .executable(name: "linnet", targets: ["linnet"])
     ],
     targets: [
         // C shims: system libraries found through pkg-config.
@@ -65,17 +65,32 @@ let package = Package(
         // The queue's saved state in SQLite (incremental saves, migration from state.json).
         .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
 
+        // The player service: the player, its controllers and the bus interfaces, wired once (LinnetService);
+        // every front end drives this one player.
+        .target(
+            name: "PlayerService",
+            dependencies: [
+                "PlayerCore", "CoverArt", "Malloc", "Decoding", "PulseOutput",
+                "MPRIS", "DBus", "Recording", "SoundEffects", "QueueStore",
+                "Streaming", "MediaLibrary", "Stretching", "Curl"
+            ]),
+
         // Executables.
-        .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "CoverArt", "Malloc", "CProgramImage", "Decoding", "PulseOutput", "MPRIS", "DBus",
-                                                         "Recording", "SoundEffects", "QueueStore", "Streaming",
-                                                         "MediaLibrary", "Stretching", "Curl"]),
+        .executableTarget(
+            name: "linnetd",
+            dependencies: [
+                "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
+                "DBus", "QueueStore"
+            ]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         .target(name: "LinnetCLI", dependencies: ["PlayerCore"]),  // PlayerCore for BytePath (non-UTF-8 paths)
         // Benchmarks (bench/<area>/run drives them).
-        .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
-                          path: "bench/engine/BenchPlay"),
-        .executableTarget(name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
+        .executableTarget(
+            name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
+            path: "bench/engine/BenchPlay"),
+        .executableTarget(
+            name: "decode-bench", dependencies: ["Decoding", "PlayerCore"], path: "bench/decode/DecodeBench"),
         // The generated library tree for bench/library/run (the same generator the library tests use).
         .executableTarget(name: "linnet-library-tree", dependencies: ["TestSupport"], path: "bench/library/TreeGen"),
         // Benchmark service for bench/dbus/run (exports an MPRIS-shaped object through the DBus layer).
@@ -84,26 +99,34 @@ let package = Package(
         .target(name: "SoakHarness", dependencies: ["DBus", "TestSupport"], path: "bench/soak/SoakHarness"),
         .executableTarget(name: "linnet-soak", dependencies: ["SoakHarness"], path: "bench/soak/linnet-soak"),
         // Level metering's two costs apart for bench/effects/run: measuring and delivering Levels.
-        .executableTarget(name: "linnet-bench-meter", dependencies: ["PlayerCore", "DBus"], path: "bench/effects/MeterBench"),
+        .executableTarget(
+            name: "linnet-bench-meter", dependencies: ["PlayerCore", "DBus"], path: "bench/effects/MeterBench"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport",
-                                                       "Stretching"]),
-        .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(
+            name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "TestSupport"]),
+        .testTarget(
+            name: "PlaybackTests",
+            dependencies: [
+                "PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport",
+                "Stretching"
+            ]),
+        .testTarget(
+            name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
+            exclude: ["Fixtures"]),
         // The tree's formatting (.swift-format), checked with the toolchain's swift-format.
         .testTarget(name: "SourceFormatTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
+        .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"])
     ]
 )

@@ -3,9 +3,11 @@ import Dispatch
 import PlayerCore
 
 /// What the effects interface asks of the service; every call runs on the connection's queue.
+@MainActor
 public protocol EffectsControl: AnyObject, Sendable {
     /// Loads the sound at `path` for bus client `owner`; `done` (on the connection's queue) gets its id.
-    func loadEffect(path: String, owner: String, done: @escaping @Sendable (Result<UInt32, EffectError>) -> Void)
+    func loadEffect(
+        path: String, owner: String, done: @escaping @MainActor @Sendable (Result<UInt32, EffectError>) -> Void)
     /// Plays effect `id` (any client may) as an effect at `volume` or as an alert (`volume` nil); the play id.
     func playEffect(_ id: UInt32, volume: Double?) throws(EffectError) -> UInt32
     /// Unloads effect `id`; only its owner may.
@@ -20,8 +22,9 @@ public protocol EffectsControl: AnyObject, Sendable {
 /// `EffectFinished(u id, u playId)` once a play has been heard. Bad input gets InvalidArgs; unloading someone
 /// else's effect AccessDenied; a sound server failure Failed.
 ///
-/// Concurrency: `@unchecked Sendable`: nothing mutable; handlers run on the connection's queue.
-public final class EffectsInterface: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class EffectsInterface {
     public static let interface = "org.mpris.MediaPlayer2.linnet.Effects"
     let connection: DBusConnection
     let log: @Sendable (String) -> Void
@@ -35,9 +38,9 @@ public final class EffectsInterface: @unchecked Sendable {
         let iface = DBusInterface(
             Self.interface,
             methods: [
-                DBusMethod(
+                DBusMethod.onMainActor(
                     "LoadEffect", in: "s", out: "u", inNames: ["Uri"], outNames: ["Id"],
-                    handler: .deferred({ call, reply in
+                    deferred: { call, reply in
                         guard let sender = call.sender, case .string(let uri) = call.arguments[0] else {
                             return reply.fail(.invalidArgs("LoadEffect needs a bus client and a URI"))
                         }
@@ -53,8 +56,10 @@ public final class EffectsInterface: @unchecked Sendable {
                             case .failure(let error): reply.fail(Self.dbusError(error))
                             }
                         }
-                    })),
-                DBusMethod("PlayEffect", in: "ud", out: "u", inNames: ["Id", "Volume"], outNames: ["PlayId"]) { call in
+                    }),
+                DBusMethod.onMainActor(
+                    "PlayEffect", in: "ud", out: "u", inNames: ["Id", "Volume"], outNames: ["PlayId"]
+                ) { call in
                     guard case .uint32(let id) = call.arguments[0], case .double(let volume) = call.arguments[1] else {
                         return []
                     }
@@ -65,24 +70,24 @@ public final class EffectsInterface: @unchecked Sendable {
                         .uint32(try Self.run { () throws(EffectError) in try control.playEffect(id, volume: volume) })
                     ]
                 },
-                DBusMethod("PlayAlert", in: "u", out: "u", inNames: ["Id"], outNames: ["PlayId"]) { call in
+                DBusMethod.onMainActor("PlayAlert", in: "u", out: "u", inNames: ["Id"], outNames: ["PlayId"]) { call in
                     guard case .uint32(let id) = call.arguments[0] else { return [] }
                     return [.uint32(try Self.run { () throws(EffectError) in try control.playEffect(id, volume: nil) })]
                 },
-                DBusMethod("UnloadEffect", in: "u", inNames: ["Id"]) { call in
+                DBusMethod.onMainActor("UnloadEffect", in: "u", inNames: ["Id"]) { call in
                     guard case .uint32(let id) = call.arguments[0], let sender = call.sender else { return [] }
                     try Self.run { () throws(EffectError) in try control.unloadEffect(id, caller: sender) }
                     return []
                 }
             ],
             properties: [
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Effects", signature: "au",
                     get: { .array(element: .uint32, control.effectIDs.map(DBusValue.uint32)) }),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "MaxSeconds", signature: .uint32, emitsChange: .constant,
                     get: { .uint32(UInt32(EffectClip.maxSeconds)) }),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "MaxBytes", signature: .uint32, emitsChange: .constant,
                     get: { .uint32(UInt32(EffectClip.maxBytes)) })
             ],
@@ -92,7 +97,7 @@ public final class EffectsInterface: @unchecked Sendable {
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
-    static func dbusError(_ error: EffectError) -> DBusError {
+    nonisolated static func dbusError(_ error: EffectError) -> DBusError {
         switch error.kind {
         case .invalidArgument: return .invalidArgs(error.message)
         case .accessDenied: return DBusError(name: DBusError.Name.accessDenied, message: error.message)
@@ -100,7 +105,7 @@ public final class EffectsInterface: @unchecked Sendable {
         }
     }
 
-    static func run<T>(_ body: () throws(EffectError) -> T) throws(DBusError) -> T {
+    nonisolated static func run<T>(_ body: () throws(EffectError) -> T) throws(DBusError) -> T {
         do { return try body() } catch { throw dbusError(error) }
     }
 

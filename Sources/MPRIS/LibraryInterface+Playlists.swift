@@ -7,7 +7,7 @@ import PlayerCore
 /// nothing: (key, value, the closest names).
 extension LibraryInterface {
     /// What a playlist argument means: an object path under the playlists' prefix is an id, anything else is text.
-    static func reference(_ value: DBusValue) -> PlaylistReference {
+    nonisolated static func reference(_ value: DBusValue) -> PlaylistReference {
         let text = value.stringValue ?? ""
         if text.hasPrefix(PlaylistsInterface.pathPrefix) {
             return .id(String(text.dropFirst(PlaylistsInterface.pathPrefix.count)))
@@ -15,20 +15,23 @@ extension LibraryInterface {
         return .text(text)
     }
 
-    static func playlistMethods(_ control: any PlaylistControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod]
+    static func playlistMethods(_ control: any PlaylistControl, changed: @escaping @MainActor @Sendable () -> Void)
+        -> [DBusMethod]
     {
-        @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
+        @MainActor func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
             do { try body() } catch { throw dbusError(error) }
             changed()
         }
         @Sendable func position(_ v: DBusValue) -> Int { Int(clamping: v.integerValue ?? 0) }
         return [
-            DBusMethod("ListPlaylists", out: "aa{sv}", outNames: ["Playlists"]) { _ in
+            DBusMethod.onMainActor("ListPlaylists", out: "aa{sv}", outNames: ["Playlists"]) { _ in
                 let list: [PlaylistInfo]
                 do throws(LibraryError) { list = try control.playlists() } catch { throw dbusError(error) }
                 return [.array(element: "a{sv}", PlaylistOrdering.alphabetical.sorted(list, reverse: false).map(value))]
             },
-            DBusMethod("CreatePlaylist", in: .string, out: .objectPath, inNames: ["Name"], outNames: ["Playlist"]) {
+            DBusMethod.onMainActor(
+                "CreatePlaylist", in: .string, out: .objectPath, inNames: ["Name"], outNames: ["Playlist"]
+            ) {
                 call in
                 var created: PlaylistInfo?
                 try run { () throws(LibraryError) in
@@ -36,24 +39,25 @@ extension LibraryInterface {
                 }
                 return [.objectPath(DBusObjectPath(PlaylistsInterface.pathPrefix + (created?.id ?? "")) ?? "/")]
             },
-            DBusMethod("RenamePlaylist", in: "ss", inNames: ["Name", "NewName"]) { call in
+            DBusMethod.onMainActor("RenamePlaylist", in: "ss", inNames: ["Name", "NewName"]) { call in
                 try run { () throws(LibraryError) in
                     try control.renamePlaylist(reference(call.arguments[0]), to: call.arguments[1].stringValue ?? "")
                 }
                 return []
             },
-            DBusMethod("AddToPlaylist", in: "ssa{sv}s", inNames: ["Name", "Kind", "Filter", "Order"]) { call in
+            DBusMethod.onMainActor("AddToPlaylist", in: "ssa{sv}s", inNames: ["Name", "Kind", "Filter", "Order"]) {
+                call in
                 let q = try query(Array(call.arguments.dropFirst()), order: call.arguments[3])
                 try run { () throws(LibraryError) in try control.addToPlaylist(reference(call.arguments[0]), q) }
                 return []
             },
-            DBusMethod("RemoveFromPlaylist", in: "su", inNames: ["Name", "Position"]) { call in
+            DBusMethod.onMainActor("RemoveFromPlaylist", in: "su", inNames: ["Name", "Position"]) { call in
                 try run { () throws(LibraryError) in
                     try control.removeFromPlaylist(reference(call.arguments[0]), at: position(call.arguments[1]))
                 }
                 return []
             },
-            DBusMethod("MovePlaylistEntry", in: "suu", inNames: ["Name", "From", "To"]) { call in
+            DBusMethod.onMainActor("MovePlaylistEntry", in: "suu", inNames: ["Name", "From", "To"]) { call in
                 try run { () throws(LibraryError) in
                     try control.movePlaylistEntry(
                         reference(call.arguments[0]), from: position(call.arguments[1]),
@@ -61,7 +65,9 @@ extension LibraryInterface {
                 }
                 return []
             },
-            DBusMethod("CheckFilter", in: "a{sv}", out: "a(ssas)", inNames: ["Filter"], outNames: ["Misses"]) { call in
+            DBusMethod.onMainActor(
+                "CheckFilter", in: "a{sv}", out: "a(ssas)", inNames: ["Filter"], outNames: ["Misses"]
+            ) { call in
                 let filter: LibraryQuery.Filter
                 do throws(LibraryQueryError) {
                     filter = playlistIDs(try LibraryQuery.Filter(LibraryMapping.filter(call.arguments[0])))
@@ -78,11 +84,11 @@ extension LibraryInterface {
                         })
                 ]
             },
-            DBusMethod("DeletePlaylist", in: .string, inNames: ["Name"]) { call in
+            DBusMethod.onMainActor("DeletePlaylist", in: .string, inNames: ["Name"]) { call in
                 try run { () throws(LibraryError) in try control.deletePlaylist(reference(call.arguments[0])) }
                 return []
             },
-            DBusMethod("ExportPlaylist", in: "ss", inNames: ["Name", "Path"]) { call in
+            DBusMethod.onMainActor("ExportPlaylist", in: "ss", inNames: ["Name", "Path"]) { call in
                 let path = call.arguments[1].stringValue ?? ""
                 guard path.hasPrefix("/") else { throw DBusError.invalidArgs("ExportPlaylist needs an absolute path") }
                 try run { () throws(LibraryError) in try control.exportPlaylist(reference(call.arguments[0]), to: path)
@@ -95,7 +101,7 @@ extension LibraryInterface {
     /// A playlist as `a{sv}`: id (o), name, kind (user, file, recent, mostplayed), songs (u: entries that are
     /// library songs), streams (u), path (s, file playlists only), created, modified and lastplayed (x, seconds
     /// since the epoch).
-    static func value(_ p: PlaylistInfo) -> DBusValue {
+    nonisolated static func value(_ p: PlaylistInfo) -> DBusValue {
         let kind: String
         switch p.source {
         case .user: kind = "user"

@@ -7,30 +7,32 @@ import PlayerCore
 /// `linnet:stream` = true). A URL that is not http(s), or that cannot be parsed (`LibraryError.malformedURL`), is
 /// refused with InvalidArgs and nothing is stored.
 extension LibraryInterface {
-    static func stationMethods(_ control: any StationControl, changed: @escaping @Sendable () -> Void) -> [DBusMethod] {
+    static func stationMethods(_ control: any StationControl, changed: @escaping @MainActor @Sendable () -> Void)
+        -> [DBusMethod]
+    {
         @Sendable func run(_ body: () throws(LibraryError) -> Void) throws(DBusError) {
             do { try body() } catch { throw dbusError(error) }
         }
         return [
-            DBusMethod("ListStations", out: "a(ss)", outNames: ["Stations"]) { _ in
+            DBusMethod.onMainActor("ListStations", out: "a(ss)", outNames: ["Stations"]) { _ in
                 let list: [RadioStation]
                 do throws(LibraryError) { list = try control.stations() } catch { throw dbusError(error) }
                 return [.array(element: "(ss)", list.map { .structure([.string($0.name), .string($0.url)]) })]
             },
-            DBusMethod("AddStation", in: "ss", inNames: ["Name", "Url"]) { call in
+            DBusMethod.onMainActor("AddStation", in: "ss", inNames: ["Name", "Url"]) { call in
                 try run { () throws(LibraryError) in
                     try control.addStation(
                         name: call.arguments[0].stringValue ?? "", url: call.arguments[1].stringValue ?? "")
                 }
                 return []
             },
-            DBusMethod("RemoveStation", in: .string, inNames: ["Name"]) { call in
+            DBusMethod.onMainActor("RemoveStation", in: .string, inNames: ["Name"]) { call in
                 try run { () throws(LibraryError) in
                     try control.removeStation(name: call.arguments[0].stringValue ?? "")
                 }
                 return []
             },
-            DBusMethod("AddStreamsToPlaylist", in: "sas", inNames: ["Name", "Urls"]) { call in
+            DBusMethod.onMainActor("AddStreamsToPlaylist", in: "sas", inNames: ["Name", "Urls"]) { call in
                 guard case .array(_, let items) = call.arguments[1] else {
                     throw DBusError.invalidArgs("AddStreamsToPlaylist needs an array of URLs")
                 }
@@ -41,7 +43,9 @@ extension LibraryInterface {
                 changed()
                 return []
             },
-            DBusMethod("PlaylistEntries", in: .string, out: "aa{sv}", inNames: ["Name"], outNames: ["Entries"]) {
+            DBusMethod.onMainActor(
+                "PlaylistEntries", in: .string, out: "aa{sv}", inNames: ["Name"], outNames: ["Entries"]
+            ) {
                 call in
                 let entries: [PlaylistEntry]
                 do throws(LibraryError) {

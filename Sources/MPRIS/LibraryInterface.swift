@@ -6,26 +6,26 @@ import PlayerCore
 /// `Rescan`, the playlist editing methods (LibraryInterface+Playlists), radio stations (LibraryInterface+Stations); properties `Scanning` (b), `Songs` (u) and `Scanned` (u, files examined by the running scan), each
 /// announced with PropertiesChanged. Refused queries get `org.freedesktop.DBus.Error.InvalidArgs`.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
-/// handlers run there; `update` checks it).
-public final class LibraryInterface: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class LibraryInterface {
     let connection: DBusConnection
-    let queue: DispatchQueue
     let control: any LibraryControl & PlaylistControl
     /// Called after a playlist edit (the Playlists interface announces it).
-    let playlistsChanged: @Sendable () -> Void
+    let playlistsChanged: @MainActor @Sendable () -> Void
     let log: @Sendable (String) -> Void
     private(set) var last: LibraryStatus
 
     public init(
         connection: DBusConnection, control: any LibraryControl & PlaylistControl, initial: LibraryStatus,
-        playlistsChanged: @escaping @Sendable () -> Void, log: @escaping @Sendable (String) -> Void
+        playlistsChanged: @escaping @MainActor @Sendable () -> Void, log: @escaping @Sendable (String) -> Void
     )
         throws(DBusError)
     {
-        guard let queue = connection.queue else { throw .invalidArgs("LibraryInterface needs a connection on a queue") }
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("LibraryInterface needs a connection on the main queue")
+        }
         self.connection = connection
-        self.queue = queue
         self.control = control
         self.playlistsChanged = playlistsChanged
         self.log = log
@@ -35,24 +35,19 @@ public final class LibraryInterface: @unchecked Sendable {
 
     /// Announces changed properties (one PropertiesChanged).
     public func update(_ status: LibraryStatus) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var changed: [String: DBusValue] = [:]
-        if status.scanning != last.scanning { changed["Scanning"] = .boolean(status.scanning) }
-        if status.songs != last.songs { changed["Songs"] = .uint32(UInt32(clamping: status.songs)) }
-        if status.scanned != last.scanned { changed["Scanned"] = .uint32(UInt32(clamping: status.scanned)) }
+        let changed = Self.properties.changes(from: last, to: status)
         last = status
-        guard !changed.isEmpty else { return }
-        do {
-            try connection.emitPropertiesChanged(
-                path: MPRISNames.objectPath, interface: LibraryMapping.interface,
-                changed: changed)
-        } catch {
-            log("library: could not emit PropertiesChanged: \(error)")
-        }
+        connection.announce(changed, interface: LibraryMapping.interface, what: "library", log: log)
     }
 
+    nonisolated static let properties = SnapshotProperties<LibraryStatus>([
+        .init("Scanning", .boolean) { .boolean($0.scanning) },
+        .init("Songs", .uint32) { .uint32(UInt32(clamping: $0.songs)) },
+        .init("Scanned", .uint32) { .uint32(UInt32(clamping: $0.scanned)) }
+    ])
+
     /// A query from the call's `kind`, `filter` and `order` arguments, or InvalidArgs.
-    static func query(_ args: [DBusValue], order: DBusValue?) throws(DBusError) -> LibraryQuery {
+    nonisolated static func query(_ args: [DBusValue], order: DBusValue?) throws(DBusError) -> LibraryQuery {
         do {
             var q = try LibraryQuery(
                 kind: args[0].stringValue ?? "", filter: LibraryMapping.filter(args[1]),
@@ -66,14 +61,14 @@ public final class LibraryInterface: @unchecked Sendable {
 
     /// `filter` with a playlist given as its MPRIS object path turned into the id it carries (ids are what a
     /// playlist filter tries first: `PlaylistLookup`), so ListPlaylists' and GetPlaylists' ids work as filters.
-    static func playlistIDs(_ filter: LibraryQuery.Filter) -> LibraryQuery.Filter {
+    nonisolated static func playlistIDs(_ filter: LibraryQuery.Filter) -> LibraryQuery.Filter {
         guard case .id(let id) = reference(.string(filter.playlist ?? "")) else { return filter }
         var out = filter
         out.playlist = id
         return out
     }
 
-    static func dbusError(_ error: LibraryError) -> DBusError {
+    nonisolated static func dbusError(_ error: LibraryError) -> DBusError {
         switch error {
         case .invalidQuery(let e): return .invalidArgs(e.description)
         case .nothingToPlay: return DBusError(name: MPRISNames.Error.cannotPlay, message: error.description)
@@ -88,14 +83,16 @@ public final class LibraryInterface: @unchecked Sendable {
         return DBusInterface(
             LibraryMapping.interface,
             methods: [
-                DBusMethod("Count", in: "sa{sv}", out: .uint32, inNames: ["Kind", "Filter"], outNames: ["Count"]) {
+                DBusMethod.onMainActor(
+                    "Count", in: "sa{sv}", out: .uint32, inNames: ["Kind", "Filter"], outNames: ["Count"]
+                ) {
                     call in
                     let q = try Self.query(call.arguments, order: nil)
                     do throws(LibraryError) { return [.uint32(UInt32(clamping: try control.count(q)))] } catch {
                         throw Self.dbusError(error)
                     }
                 },
-                DBusMethod(
+                DBusMethod.onMainActor(
                     "Query", in: "sa{sv}suu", out: "aa{sv}",
                     inNames: ["Kind", "Filter", "Order", "Offset", "Limit"], outNames: ["Rows"]
                 ) { call in
@@ -107,7 +104,8 @@ public final class LibraryInterface: @unchecked Sendable {
                         return [.array(element: "a{sv}", rows.map(LibraryMapping.value))]
                     } catch { throw Self.dbusError(error) }
                 },
-                DBusMethod("Enqueue", in: "sa{sv}ss", inNames: ["Kind", "Filter", "Order", "Mode"]) { call in
+                DBusMethod.onMainActor("Enqueue", in: "sa{sv}ss", inNames: ["Kind", "Filter", "Order", "Mode"]) {
+                    call in
                     let q = try Self.query(call.arguments, order: call.arguments[2])
                     do {
                         let mode = try EnqueueMode.parse(call.arguments[3].stringValue ?? "")
@@ -119,17 +117,11 @@ public final class LibraryInterface: @unchecked Sendable {
                     }
                     return []
                 },
-                DBusMethod("Rescan") { _ in
+                DBusMethod.onMainActor("Rescan") { _ in
                     control.rescan(); return []
                 }
             ] + Self.playlistMethods(control, changed: playlistsChanged)
                 + ((control as? any StationControl).map { Self.stationMethods($0, changed: playlistsChanged) } ?? []),
-            properties: [
-                DBusProperty("Scanning", signature: .boolean, get: { [unowned self] in .boolean(last.scanning) }),
-                DBusProperty(
-                    "Songs", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.songs)) }),
-                DBusProperty(
-                    "Scanned", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: last.scanned)) })
-            ])
+            properties: Self.properties.declarations(current: { [unowned self] in last }))
     }
 }

@@ -29,6 +29,7 @@ public struct PlaybackExtrasSnapshot: Sendable, Hashable {
 }
 
 /// The player as the playback extension drives it; called on the connection's queue.
+@MainActor
 public protocol PlaybackExtrasControl: AnyObject, Sendable {
     /// Sets the balance (already checked to be within −1 … 1).
     func setBalance(_ balance: Double)
@@ -42,11 +43,10 @@ public protocol PlaybackExtrasControl: AnyObject, Sendable {
 /// (read/write, ≥ 0), `ReplayGainMode` s (off, track, album, auto) and `ReplayGainPreamp` d (dB, −15 … 15), all
 /// read/write and announced with PropertiesChanged.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
-/// setters run there; `update` must be called there, checked with `dispatchPrecondition`).
-public final class LinnetPlaybackService: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class LinnetPlaybackService {
     let connection: DBusConnection
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     var last: PlaybackExtrasSnapshot
 
@@ -54,76 +54,56 @@ public final class LinnetPlaybackService: @unchecked Sendable {
         connection: DBusConnection, control: any PlaybackExtrasControl, initial: PlaybackExtrasSnapshot,
         log: @escaping @Sendable (String) -> Void
     ) throws(DBusError) {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("LinnetPlaybackService needs a connection on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("LinnetPlaybackService needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.log = log
         self.last = initial
         let iface = DBusInterface(
             LinnetPlaybackNames.interface,
-            properties: [
-                DBusProperty(
-                    "Balance", signature: .double, access: .readwrite,
-                    get: { [unowned self] in .double(last.balance) },
-                    set: { v in
+            properties: Self.properties.declarations(
+                current: { [unowned self] in last },
+                setters: [
+                    "Balance": { v in
                         guard let b = v.doubleValue, b.isFinite, b >= -1, b <= 1 else {
                             throw DBusError.invalidArgs("Balance must be a number from -1.0 (left) to 1.0 (right)")
                         }
                         control.setBalance(b)
-                    }),
-                DBusProperty(
-                    "LoopCount", signature: .int32, access: .readwrite,
-                    get: { [unowned self] in .int32(Int32(clamping: last.loopCount)) },
-                    set: { v in
+                    },
+                    "LoopCount": { v in
                         guard case .int32(let n) = v, n >= 0 else {
                             throw DBusError.invalidArgs("LoopCount must be an int32 of 0 or more")
                         }
                         control.setLoopCount(Int(n))
-                    }),
-                DBusProperty(
-                    "ReplayGainMode", signature: .string, access: .readwrite,
-                    get: { [unowned self] in .string(last.replayGainMode.rawValue) },
-                    set: { [unowned self] v in
+                    },
+                    "ReplayGainMode": { [unowned self] v in
                         guard let mode = v.stringValue.flatMap(ReplayGainMode.init(rawValue:)) else {
                             throw DBusError.invalidArgs("ReplayGainMode must be off, track, album or auto")
                         }
                         control.setReplayGain(mode: mode, preampDB: last.replayGainPreamp)
-                    }),
-                DBusProperty(
-                    "ReplayGainPreamp", signature: .double, access: .readwrite,
-                    get: { [unowned self] in .double(last.replayGainPreamp) },
-                    set: { [unowned self] v in
+                    },
+                    "ReplayGainPreamp": { [unowned self] v in
                         guard let db = v.doubleValue, db.isFinite, abs(db) <= 15 else {
                             throw DBusError.invalidArgs("ReplayGainPreamp must be dB from -15 to 15")
                         }
                         control.setReplayGain(mode: last.replayGainMode, preampDB: db)
-                    })
-            ])
+                    }
+                ]))
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
+    nonisolated static let properties = SnapshotProperties<PlaybackExtrasSnapshot>([
+        .init("Balance", .double) { .double($0.balance) },
+        .init("LoopCount", .int32) { .int32(Int32(clamping: $0.loopCount)) },
+        .init("ReplayGainMode", .string) { .string($0.replayGainMode.rawValue) },
+        .init("ReplayGainPreamp", .double) { .double($0.replayGainPreamp) }
+    ])
+
     /// Publishes changed properties (one PropertiesChanged).
     public func update(_ snapshot: PlaybackExtrasSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var changed: [String: DBusValue] = [:]
-        if snapshot.balance != last.balance { changed["Balance"] = .double(snapshot.balance) }
-        if snapshot.loopCount != last.loopCount { changed["LoopCount"] = .int32(Int32(clamping: snapshot.loopCount)) }
-        if snapshot.replayGainMode != last.replayGainMode {
-            changed["ReplayGainMode"] = .string(snapshot.replayGainMode.rawValue)
-        }
-        if snapshot.replayGainPreamp != last.replayGainPreamp {
-            changed["ReplayGainPreamp"] = .double(snapshot.replayGainPreamp)
-        }
+        let changed = Self.properties.changes(from: last, to: snapshot)
         last = snapshot
-        guard !changed.isEmpty else { return }
-        do {
-            try connection.emitPropertiesChanged(
-                path: MPRISNames.objectPath, interface: LinnetPlaybackNames.interface,
-                changed: changed)
-        } catch {
-            log("playback: could not emit: \(error)")
-        }
+        connection.announce(changed, interface: LinnetPlaybackNames.interface, what: "playback", log: log)
     }
 }

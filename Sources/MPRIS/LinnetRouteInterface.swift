@@ -23,33 +23,25 @@ public struct RouteSnapshot: Sendable, Hashable {
 /// Exports `org.mpris.MediaPlayer2.linnet.Route`: properties `Route` a{sv}, `Interrupted` b, `OutputAvailable` b;
 /// signals `RouteChanged(a{sv} old, a{sv} new, s reason)` and `Interruption(s state, s source)`.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters run
-/// there; `update`/`routeChanged`/`interruption` must be called there, checked with `dispatchPrecondition`).
-public final class LinnetRouteService: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class LinnetRouteService {
     let connection: DBusConnection
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     var last: RouteSnapshot
 
     public init(connection: DBusConnection, initial: RouteSnapshot, log: @escaping @Sendable (String) -> Void)
         throws(DBusError)
     {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("LinnetRouteService needs a connection on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("LinnetRouteService needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.log = log
         self.last = initial
         let iface = DBusInterface(
             LinnetRouteNames.interface,
-            properties: [
-                DBusProperty("Route", signature: "a{sv}", get: { [unowned self] in Self.value(last.route) }),
-                DBusProperty("Interrupted", signature: .boolean, get: { [unowned self] in .boolean(last.interrupted) }),
-                DBusProperty(
-                    "OutputAvailable", signature: .boolean,
-                    get: { [unowned self] in .boolean(last.outputAvailable) })
-            ],
+            properties: Self.properties.declarations(current: { [unowned self] in last }),
             signals: [
                 DBusSignalDeclaration("RouteChanged", signature: "a{sv}a{sv}s", argNames: ["Old", "New", "Reason"]),
                 DBusSignalDeclaration("Interruption", signature: "ss", argNames: ["State", "Source"])
@@ -57,27 +49,21 @@ public final class LinnetRouteService: @unchecked Sendable {
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
+    nonisolated static let properties = SnapshotProperties<RouteSnapshot>([
+        .init("Route", "a{sv}") { value($0.route) },
+        .init("Interrupted", .boolean) { .boolean($0.interrupted) },
+        .init("OutputAvailable", .boolean) { .boolean($0.outputAvailable) }
+    ])
+
     /// Publishes changed properties (one PropertiesChanged).
     public func update(_ snapshot: RouteSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var changed: [String: DBusValue] = [:]
-        if snapshot.route != last.route { changed["Route"] = Self.value(snapshot.route) }
-        if snapshot.interrupted != last.interrupted { changed["Interrupted"] = .boolean(snapshot.interrupted) }
-        if snapshot.outputAvailable != last.outputAvailable {
-            changed["OutputAvailable"] = .boolean(snapshot.outputAvailable)
-        }
+        let changed = Self.properties.changes(from: last, to: snapshot)
         last = snapshot
-        guard !changed.isEmpty else { return }
-        report { () throws(DBusError) in
-            try connection.emitPropertiesChanged(
-                path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
-                changed: changed)
-        }
+        connection.announce(changed, interface: LinnetRouteNames.interface, what: "route", log: log)
     }
 
     /// Sends `RouteChanged(old, new, reason)`; reason as `RouteChangeReason.rawValue` (e.g. oldDeviceUnavailable).
     public func routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason) {
-        dispatchPrecondition(condition: .onQueue(queue))
         report { () throws(DBusError) in
             try connection.emitSignal(
                 path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
@@ -88,7 +74,6 @@ public final class LinnetRouteService: @unchecked Sendable {
 
     /// Sends `Interruption(state, source)`: state `began`/`ended`, source `cork-request` or `call`.
     public func interruption(state: String, source: String) {
-        dispatchPrecondition(condition: .onQueue(queue))
         report { () throws(DBusError) in
             try connection.emitSignal(
                 path: MPRISNames.objectPath, interface: LinnetRouteNames.interface,
@@ -102,7 +87,7 @@ public final class LinnetRouteService: @unchecked Sendable {
 
     /// A route as a{sv}: Sink, Description, Port, PortDescription, PortType, PortAvailability, FormFactor, Bus,
     /// Icon, BluetoothProfile, Kind, Privacy (absent keys: unknown); empty when there is no route.
-    public static func value(_ route: AudioRoute?) -> DBusValue {
+    public nonisolated static func value(_ route: AudioRoute?) -> DBusValue {
         var entries: [(String, DBusValue)] = []
         if let r = route {
             entries.append(("Sink", .string(r.sinkName)))

@@ -36,64 +36,49 @@ public struct StreamSnapshot: Sendable, Hashable {
 /// `StationName` s, `StationGenre` s, `StationUrl` s (PropertiesChanged for every change `update` sees), and the
 /// signal `StreamError(s uri, s message)` when a stream fails (hostile server, drop beyond the reconnects, …).
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters run
-/// there; `update` must be called there, checked with `dispatchPrecondition`).
-public final class LinnetStreamService: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class LinnetStreamService {
     let connection: DBusConnection
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     var last: StreamSnapshot
 
     public init(connection: DBusConnection, initial: StreamSnapshot, log: @escaping @Sendable (String) -> Void)
         throws(DBusError)
     {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("LinnetStreamService needs a connection on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("LinnetStreamService needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.log = log
         self.last = initial
         let iface = DBusInterface(
             LinnetStreamNames.interface,
-            properties: [
-                DBusProperty("Buffering", signature: .boolean, get: { [unowned self] in .boolean(last.buffering) }),
-                DBusProperty("BufferLevel", signature: .double, get: { [unowned self] in .double(last.level) }),
-                DBusProperty("BufferedSeconds", signature: .double, get: { [unowned self] in .double(last.seconds) }),
-                DBusProperty("StationName", signature: .string, get: { [unowned self] in .string(last.stationName) }),
-                DBusProperty("StationGenre", signature: .string, get: { [unowned self] in .string(last.stationGenre) }),
-                DBusProperty("StationUrl", signature: .string, get: { [unowned self] in .string(last.stationURL) })
-            ],
+            properties: Self.properties.declarations(current: { [unowned self] in last }),
             signals: [
                 DBusSignalDeclaration("StreamError", signature: "ss", argNames: ["Uri", "Message"])
             ])
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
+    nonisolated static let properties = SnapshotProperties<StreamSnapshot>([
+        .init("Buffering", .boolean) { .boolean($0.buffering) },
+        .init("BufferLevel", .double) { .double($0.level) },
+        .init("BufferedSeconds", .double) { .double($0.seconds) },
+        .init("StationName", .string) { .string($0.stationName) },
+        .init("StationGenre", .string) { .string($0.stationGenre) },
+        .init("StationUrl", .string) { .string($0.stationURL) }
+    ])
+
     /// Publishes changed properties (one PropertiesChanged).
     public func update(_ s: StreamSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var changed: [String: DBusValue] = [:]
-        if s.buffering != last.buffering { changed["Buffering"] = .boolean(s.buffering) }
-        if s.level != last.level { changed["BufferLevel"] = .double(s.level) }
-        if s.seconds != last.seconds { changed["BufferedSeconds"] = .double(s.seconds) }
-        if s.stationName != last.stationName { changed["StationName"] = .string(s.stationName) }
-        if s.stationGenre != last.stationGenre { changed["StationGenre"] = .string(s.stationGenre) }
-        if s.stationURL != last.stationURL { changed["StationUrl"] = .string(s.stationURL) }
+        let changed = Self.properties.changes(from: last, to: s)
         last = s
-        guard !changed.isEmpty else { return }
-        do {
-            try connection.emitPropertiesChanged(
-                path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,
-                changed: changed)
-        } catch {
-            log("stream: could not emit: \(error)")
-        }
+        connection.announce(changed, interface: LinnetStreamNames.interface, what: "stream", log: log)
     }
 
     /// Sends `StreamError(uri, message)`.
     public func streamError(uri: String, message: String) {
-        dispatchPrecondition(condition: .onQueue(queue))
         do {
             try connection.emitSignal(
                 path: MPRISNames.objectPath, interface: LinnetStreamNames.interface,

@@ -6,25 +6,23 @@ import PlayerCore
 /// (`Lines`, `Text`, `Source`, `HasLyrics`, `Synced`), the line being heard (`CurrentLine`, announced with
 /// PropertiesChanged when it changes) and `GetProgress()` for the position inside the line and word.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (getters and
-/// method handlers run there; `update` checks it with `dispatchPrecondition`).
-public final class LyricsInterface: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class LyricsInterface {
     let connection: DBusConnection
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     /// Where playback is in the lyrics now, read live (on the queue) by `GetProgress`.
-    let progress: @Sendable () -> LyricsPosition?
+    let progress: @MainActor @Sendable () -> LyricsPosition?
     private(set) var last = LyricsSnapshot()
 
     public init(
-        connection: DBusConnection, progress: @escaping @Sendable () -> LyricsPosition?,
+        connection: DBusConnection, progress: @escaping @MainActor @Sendable () -> LyricsPosition?,
         log: @escaping @Sendable (String) -> Void
     ) throws(DBusError) {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("LyricsInterface needs a connection running on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("LyricsInterface needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.progress = progress
         self.log = log
         try connection.export(path: MPRISNames.objectPath, interfaces: [declaration()])
@@ -32,7 +30,6 @@ public final class LyricsInterface: @unchecked Sendable {
 
     /// Announces what changed since the last snapshot (one PropertiesChanged, nothing when nothing changed).
     public func update(_ snapshot: LyricsSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
         let (changed, invalidated) = LyricsMapping.diff(from: last, to: snapshot)
         last = snapshot
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
@@ -50,7 +47,7 @@ public final class LyricsInterface: @unchecked Sendable {
             _ name: String, _ signature: DBusSignature,
             emits: DBusProperty.ChangeEmission = .emitsValue
         ) -> DBusProperty {
-            DBusProperty(
+            DBusProperty.onMainActor(
                 name, signature: signature, emitsChange: emits,
                 get: { [unowned self] in LyricsMapping.properties(last)[name]! })
         }
@@ -58,7 +55,9 @@ public final class LyricsInterface: @unchecked Sendable {
         return DBusInterface(
             LyricsMapping.interface,
             methods: [
-                DBusMethod("GetProgress", out: "idid", outNames: ["Line", "LineProgress", "Word", "WordProgress"]) {
+                DBusMethod.onMainActor(
+                    "GetProgress", out: "idid", outNames: ["Line", "LineProgress", "Word", "WordProgress"]
+                ) {
                     _ in
                     LyricsMapping.progress(progress())
                 }

@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import PlayerCore
 
 /// The three interface declarations, with the spec's signatures, access and EmitsChangedSignal modes.
@@ -7,23 +8,23 @@ extension MPRISService {
         let values = PropertyMapping.root()
         func constant(_ name: String, _ signature: DBusSignature) -> DBusProperty {
             let v = values[name]!
-            return DBusProperty(name, signature: signature, get: { v })
+            return DBusProperty.onMainActor(name, signature: signature, get: { v })
         }
         return DBusInterface(
             MPRISNames.rootInterface,
             methods: [
                 // CanRaise is false: there is no window, so Raise has nothing to do (the spec allows a no-op).
-                DBusMethod("Raise") { _ in [] },
-                DBusMethod("Quit") { [queue, control] _ in
+                DBusMethod.onMainActor("Raise") { _ in [] },
+                DBusMethod.onMainActor("Quit") { [control] _ in
                     // After the reply is on its way.
-                    queue.async { control.quit() }
+                    DispatchQueue.main.async { control.quit() }
                     return []
                 }
             ],
             properties: [
                 constant("CanQuit", .boolean),
                 constant("CanRaise", .boolean),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Fullscreen", signature: .boolean, access: .readwrite, get: { .boolean(false) },
                     set: { _ in throw DBusError.notSupported("Linnet has no window to make fullscreen") }),
                 constant("CanSetFullscreen", .boolean),
@@ -37,15 +38,15 @@ extension MPRISService {
 
     func playerInterface() -> DBusInterface {
         let c = control
-        func command(_ name: String, _ body: @escaping @Sendable () -> Void) -> DBusMethod {
-            DBusMethod(name) { _ in
+        func command(_ name: String, _ body: @escaping @MainActor @Sendable () -> Void) -> DBusMethod {
+            DBusMethod.onMainActor(name) { _ in
                 body(); return []
             }
         }
         func value(_ name: String, _ signature: DBusSignature, emits: DBusProperty.ChangeEmission = .emitsValue)
             -> DBusProperty
         {
-            DBusProperty(
+            DBusProperty.onMainActor(
                 name, signature: signature, emitsChange: emits,
                 get: { [unowned self] in PropertyMapping.player(last)[name]! })
         }
@@ -58,11 +59,11 @@ extension MPRISService {
                 command("PlayPause") { c.playPause() },
                 command("Stop") { c.stop() },
                 command("Play") { c.play() },
-                DBusMethod("Seek", in: .int64, inNames: ["Offset"]) { call in
+                DBusMethod.onMainActor("Seek", in: .int64, inNames: ["Offset"]) { call in
                     if case .int64(let offset) = call.arguments[0] { c.seek(by: offset) }
                     return []
                 },
-                DBusMethod("SetPosition", in: "ox", inNames: ["TrackId", "Position"]) { call in
+                DBusMethod.onMainActor("SetPosition", in: "ox", inNames: ["TrackId", "Position"]) { call in
                     // A stale or foreign track id is ignored, as the spec says.
                     guard case .objectPath(let p) = call.arguments[0], case .entry(let id)? = TrackPath.parse(p),
                         case .int64(let position) = call.arguments[1]
@@ -70,7 +71,7 @@ extension MPRISService {
                     c.setPosition(track: id, microseconds: position)
                     return []
                 },
-                DBusMethod("OpenUri", in: .string, inNames: ["Uri"]) { call in
+                DBusMethod.onMainActor("OpenUri", in: .string, inNames: ["Uri"]) { call in
                     let uri = call.arguments[0].stringValue ?? ""
                     try MPRISService.run { () throws(PlayerCommandError) in try c.openURI(uri) }
                     return []
@@ -78,7 +79,7 @@ extension MPRISService {
             ],
             properties: [
                 value("PlaybackStatus", .string),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "LoopStatus", signature: .string, access: .readwrite,
                     get: { [unowned self] in PropertyMapping.player(last)["LoopStatus"]! },
                     set: { v in
@@ -88,7 +89,7 @@ extension MPRISService {
                         }
                         c.setLoopMode(mode)
                     }),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Rate", signature: .double, access: .readwrite,
                     get: { [unowned self] in .double(last.rate) },
                     set: { [unowned self] v in
@@ -103,12 +104,12 @@ extension MPRISService {
                         }
                         c.setRate(rate)
                     }),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Shuffle", signature: .boolean, access: .readwrite,
                     get: { [unowned self] in .boolean(last.shuffle) },
                     set: { v in if case .boolean(let on) = v { c.setShuffle(on) } }),
                 value("Metadata", "a{sv}"),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Volume", signature: .double, access: .readwrite,
                     get: { [unowned self] in .double(last.volume) },
                     set: { v in
@@ -118,7 +119,7 @@ extension MPRISService {
                         // Documented clamp: below 0 is 0 (spec), above PlayerState.maximumVolume is that.
                         c.setVolume(min(max(0, volume), PlayerState.maximumVolume))
                     }),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Position", signature: .int64, emitsChange: .none,
                     get: { PropertyMapping.position(c.positionMicroseconds) }),
                 value("MinimumRate", .double),
@@ -140,8 +141,9 @@ extension MPRISService {
         return DBusInterface(
             MPRISNames.trackListInterface,
             methods: [
-                DBusMethod("GetTracksMetadata", in: "ao", out: "aa{sv}", inNames: ["TrackIds"], outNames: ["Metadata"])
-                {
+                DBusMethod.onMainActor(
+                    "GetTracksMetadata", in: "ao", out: "aa{sv}", inNames: ["TrackIds"], outNames: ["Metadata"]
+                ) {
                     [unowned self] call in
                     var out: [DBusValue] = []
                     for case .objectPath(let p) in call.arguments[0].as([DBusObjectPath].self)?.map(\.dbusValue) ?? [] {
@@ -153,7 +155,7 @@ extension MPRISService {
                     }
                     return [.array(element: "a{sv}", out)]
                 },
-                DBusMethod("AddTrack", in: "sob", inNames: ["Uri", "AfterTrack", "SetAsCurrent"]) { call in
+                DBusMethod.onMainActor("AddTrack", in: "sob", inNames: ["Uri", "AfterTrack", "SetAsCurrent"]) { call in
                     let uri = call.arguments[0].stringValue ?? ""
                     var after: QueueEntryID?
                     if case .objectPath(let p) = call.arguments[1], TrackPath.parse(p) != .noTrack {
@@ -165,22 +167,22 @@ extension MPRISService {
                     }
                     return []
                 },
-                DBusMethod("RemoveTrack", in: .objectPath, inNames: ["TrackId"]) { call in
+                DBusMethod.onMainActor("RemoveTrack", in: .objectPath, inNames: ["TrackId"]) { call in
                     let id = try MPRISService.entry(call.arguments[0])
                     try MPRISService.run { () throws(PlayerCommandError) in try c.removeTrack(id) }
                     return []
                 },
-                DBusMethod("GoTo", in: .objectPath, inNames: ["TrackId"]) { call in
+                DBusMethod.onMainActor("GoTo", in: .objectPath, inNames: ["TrackId"]) { call in
                     let id = try MPRISService.entry(call.arguments[0])
                     try MPRISService.run { () throws(PlayerCommandError) in try c.goTo(id) }
                     return []
                 }
             ],
             properties: [
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Tracks", signature: "ao", emitsChange: .invalidates,
                     get: { [unowned self] in PropertyMapping.trackIDs(last.tracks.map(\.id)) }),
-                DBusProperty("CanEditTracks", signature: .boolean, get: { .boolean(true) })
+                DBusProperty.onMainActor("CanEditTracks", signature: .boolean, get: { .boolean(true) })
             ],
             signals: [
                 DBusSignalDeclaration("TrackListReplaced", signature: "aoo", argNames: ["Tracks", "CurrentTrack"]),

@@ -6,13 +6,11 @@ import PlayerCore
 /// connection, forwards calls to a `PlayerControl`, and turns each new `PlayerSnapshot` into one
 /// PropertiesChanged per interface (values, never Position) plus the TrackList signals.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue — method
-/// handlers and property getters run there (DBus layer contract) and `update`/`seeked` must be called there
-/// (checked with `dispatchPrecondition`).
-public final class MPRISService: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class MPRISService {
     let connection: DBusConnection
     let control: any PlayerControl
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     /// The snapshot the bus last heard about; getters answer from it.
     var last: PlayerSnapshot
@@ -22,12 +20,11 @@ public final class MPRISService: @unchecked Sendable {
         connection: DBusConnection, control: any PlayerControl, initial: PlayerSnapshot,
         log: @escaping @Sendable (String) -> Void
     ) throws(DBusError) {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("MPRISService needs a connection running on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("MPRISService needs a connection on the main queue")
         }
         self.connection = connection
         self.control = control
-        self.queue = queue
         self.log = log
         self.last = initial
         try connection.export(
@@ -42,7 +39,6 @@ public final class MPRISService: @unchecked Sendable {
 
     /// Announces what changed since the last snapshot: one PropertiesChanged per interface, then TrackList signals.
     public func update(_ snapshot: PlayerSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
         let diff = SnapshotDiff(from: last, to: snapshot)
         last = snapshot
         guard !diff.isEmpty else { return }
@@ -70,7 +66,6 @@ public final class MPRISService: @unchecked Sendable {
 
     /// Sends `Seeked(position)` after a jump the listener did not play through.
     public func seeked(toMicroseconds position: Int64) {
-        dispatchPrecondition(condition: .onQueue(queue))
         report { () throws(DBusError) in
             try signal(MPRISNames.playerInterface, "Seeked", [PropertyMapping.position(position)])
         }
@@ -110,7 +105,7 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     /// Maps a refused command to its D-Bus error.
-    static func dbusError(_ e: PlayerCommandError) -> DBusError {
+    nonisolated static func dbusError(_ e: PlayerCommandError) -> DBusError {
         switch e {
         case .malformedURI, .invalidValue: return DBusError(name: MPRISNames.Error.invalidArgs, message: e.description)
         case .unsupportedScheme: return DBusError(name: MPRISNames.Error.notSupported, message: e.description)
@@ -120,12 +115,12 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     /// Runs a command that may be refused, translating the refusal.
-    static func run(_ body: () throws(PlayerCommandError) -> Void) throws(DBusError) {
+    nonisolated static func run(_ body: () throws(PlayerCommandError) -> Void) throws(DBusError) {
         do { try body() } catch { throw dbusError(error) }
     }
 
     /// An entry id from a track path argument, or the UnknownTrack error.
-    static func entry(_ value: DBusValue) throws(DBusError) -> QueueEntryID {
+    nonisolated static func entry(_ value: DBusValue) throws(DBusError) -> QueueEntryID {
         guard case .objectPath(let p) = value, case .entry(let id)? = TrackPath.parse(p) else {
             throw dbusError(.unknownTrack(nil))
         }

@@ -6,8 +6,9 @@ import PlayerCore
 /// per client (by its unique bus name), property `Listeners` (u), and the signal
 /// `Levels(s which, ad averageDb, ad peakDb)` with `which` = `player` or `recorder`, one value per channel.
 ///
-/// Concurrency: `@unchecked Sendable` because it holds nothing mutable; handlers run on the connection's queue.
-public final class MetersInterface: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class MetersInterface {
     public static let interface = "org.mpris.MediaPlayer2.linnet.Meters"
 
     let connection: DBusConnection
@@ -19,8 +20,8 @@ public final class MetersInterface: @unchecked Sendable {
     ///   - enable: a client (unique bus name) turned its meters on or off; runs on the connection's queue.
     ///   - listeners: how many clients have meters on now.
     public init(
-        connection: DBusConnection, enable: @escaping @Sendable (String, Bool) -> Void,
-        listeners: @escaping @Sendable () -> Int, log: @escaping @Sendable (String) -> Void
+        connection: DBusConnection, enable: @escaping @MainActor @Sendable (String, Bool) -> Void,
+        listeners: @escaping @MainActor @Sendable () -> Int, log: @escaping @Sendable (String) -> Void
     ) throws(DBusError) {
         self.connection = connection
         self.log = log
@@ -29,7 +30,7 @@ public final class MetersInterface: @unchecked Sendable {
         let iface = DBusInterface(
             Self.interface,
             methods: [
-                DBusMethod("EnableMeters", in: "b", inNames: ["Enabled"]) { call in
+                DBusMethod.onMainActor("EnableMeters", in: "b", inNames: ["Enabled"]) { call in
                     guard let sender = call.sender else {
                         throw DBusError.invalidArgs("EnableMeters needs a bus client")
                     }
@@ -39,7 +40,7 @@ public final class MetersInterface: @unchecked Sendable {
                 }
             ],
             properties: [
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Listeners", signature: .uint32, emitsChange: .none,
                     get: { .uint32(UInt32(clamping: listeners())) })
             ],
@@ -50,7 +51,7 @@ public final class MetersInterface: @unchecked Sendable {
     }
 
     /// Sends `Levels(which, averageDb, peakDb)`.
-    public func levels(_ which: String, _ reading: LevelReading) {
+    nonisolated public func levels(_ which: String, _ reading: LevelReading) {
         do {
             try connection.emit(levelsSignal) { (body) throws(DBusError) in
                 try body.append(which)

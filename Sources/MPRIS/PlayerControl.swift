@@ -26,6 +26,7 @@ public enum PlayerCommandError: Error, Sendable, Hashable, CustomStringConvertib
 
 /// The player as MPRIS drives it. Every method is called on the connection's queue, which must be the queue that
 /// owns the player's state; after each command the player publishes a fresh snapshot (`MPRISService.update`).
+@MainActor
 public protocol PlayerControl: AnyObject, Sendable {
     func play()
     func pause()

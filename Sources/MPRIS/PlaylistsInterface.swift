@@ -7,14 +7,13 @@ import PlayerCore
 /// Playlist ids are `/org/linnet/Playlist/<id>` (`recent` and `mostplayed` for the automatic ones, which are
 /// listed only while they have songs: `PlaylistInfo.isListed`).
 ///
-/// Concurrency: `@unchecked Sendable` because `lastCount`, `lastActive` and `seen` are confined to the
-/// connection's serial queue (handlers and getters run there; `refresh` checks it).
-public final class PlaylistsInterface: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class PlaylistsInterface {
     public static let interface = "org.mpris.MediaPlayer2.Playlists"
-    static let pathPrefix = "/org/linnet/Playlist/"
+    nonisolated static let pathPrefix = "/org/linnet/Playlist/"
 
     let connection: DBusConnection
-    let queue: DispatchQueue
     let control: any PlaylistControl
     let log: @Sendable (String) -> Void
     private var lastCount = 0
@@ -25,11 +24,10 @@ public final class PlaylistsInterface: @unchecked Sendable {
     public init(connection: DBusConnection, control: any PlaylistControl, log: @escaping @Sendable (String) -> Void)
         throws(DBusError)
     {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("PlaylistsInterface needs a connection on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("PlaylistsInterface needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.control = control
         self.log = log
         let list = (try? control.playlists()) ?? []
@@ -41,7 +39,6 @@ public final class PlaylistsInterface: @unchecked Sendable {
     /// After any playlist change (a bus call, or inotify in a library folder): PlaylistChanged and
     /// PropertiesChanged for count and active, as `PlaylistAnnouncements` decides.
     public func refresh() {
-        dispatchPrecondition(condition: .onQueue(queue))
         let list: [PlaylistInfo]
         do throws(LibraryError) { list = try control.playlists() } catch {
             log("playlists: cannot list: \(error)")
@@ -76,11 +73,11 @@ public final class PlaylistsInterface: @unchecked Sendable {
     }
 
     /// A playlist as `(oss)`: id, name, icon (none).
-    static func value(_ p: PlaylistInfo) -> DBusValue {
+    nonisolated static func value(_ p: PlaylistInfo) -> DBusValue {
         .structure([.objectPath(DBusObjectPath(pathPrefix + p.id) ?? "/"), .string(p.name), .string("")])
     }
 
-    static func active(_ p: PlaylistInfo?) -> DBusValue {
+    nonisolated static func active(_ p: PlaylistInfo?) -> DBusValue {
         .structure([.boolean(p != nil), p.map(value) ?? .structure([.objectPath("/"), .string(""), .string("")])])
     }
 
@@ -89,7 +86,8 @@ public final class PlaylistsInterface: @unchecked Sendable {
         return DBusInterface(
             Self.interface,
             methods: [
-                DBusMethod("ActivatePlaylist", in: .objectPath, inNames: ["PlaylistId"]) { [unowned self] call in
+                DBusMethod.onMainActor("ActivatePlaylist", in: .objectPath, inNames: ["PlaylistId"]) {
+                    [unowned self] call in
                     let path = call.arguments[0].stringValue ?? ""
                     guard path.hasPrefix(Self.pathPrefix) else {
                         throw DBusError.invalidArgs("unknown playlist \(path)")
@@ -100,7 +98,7 @@ public final class PlaylistsInterface: @unchecked Sendable {
                     refresh()
                     return []
                 },
-                DBusMethod(
+                DBusMethod.onMainActor(
                     "GetPlaylists", in: "uusb", out: "a(oss)", inNames: ["Index", "MaxCount", "Order", "ReverseOrder"],
                     outNames: ["Playlists"]
                 ) { call in
@@ -122,13 +120,13 @@ public final class PlaylistsInterface: @unchecked Sendable {
                 }
             ],
             properties: [
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "PlaylistCount", signature: .uint32, get: { [unowned self] in .uint32(UInt32(clamping: lastCount)) }
                 ),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "Orderings", signature: "as", emitsChange: .constant,
                     get: { DBusValue(PlaylistOrdering.allCases.map(\.rawValue)) }),
-                DBusProperty(
+                DBusProperty.onMainActor(
                     "ActivePlaylist", signature: "(b(oss))", get: { [unowned self] in Self.active(lastActive) })
             ],
             signals: [

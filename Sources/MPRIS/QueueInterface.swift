@@ -24,6 +24,7 @@ public struct QueueSnapshot: Sendable, Hashable {
 }
 
 /// The player as the Queue interface drives it: positions count from 0. Called on the connection's queue.
+@MainActor
 public protocol QueueControl: AnyObject, Sendable {
     var queueSnapshot: QueueSnapshot { get }
     /// The entries at `offset ..< offset + limit` (fewer at the end), in queue order, with what is known of each.
@@ -46,29 +47,29 @@ public protocol QueueControl: AnyObject, Sendable {
 /// `Move(o id, u position)`, `GoTo(u position)`, `Clear()`. Bad modes, unknown ids and positions past the end are
 /// InvalidArgs.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's serial queue (handlers and
-/// getters run there; `update` must be called there, checked with `dispatchPrecondition`).
-public final class LinnetQueueService: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class LinnetQueueService {
     let connection: DBusConnection
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     var last: QueueSnapshot
 
     public init(connection: DBusConnection, control: any QueueControl, log: @escaping @Sendable (String) -> Void)
         throws(DBusError)
     {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("LinnetQueueService needs a connection on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("LinnetQueueService needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.log = log
         self.last = control.queueSnapshot
         let c = control
         let iface = DBusInterface(
             LinnetQueueNames.interface,
             methods: [
-                DBusMethod("List", in: "uu", out: "a(oa{sv})", inNames: ["Offset", "Limit"], outNames: ["Entries"]) {
+                DBusMethod.onMainActor(
+                    "List", in: "uu", out: "a(oa{sv})", inNames: ["Offset", "Limit"], outNames: ["Entries"]
+                ) {
                     call in
                     guard case .uint32(let offset) = call.arguments[0], case .uint32(let limit) = call.arguments[1]
                     else {
@@ -84,7 +85,7 @@ public final class LinnetQueueService: @unchecked Sendable {
                             })
                     ]
                 },
-                DBusMethod("Add", in: "ass", inNames: ["Uris", "Mode"]) { call in
+                DBusMethod.onMainActor("Add", in: "ass", inNames: ["Uris", "Mode"]) { call in
                     let uris = call.arguments[0].as([String].self) ?? []
                     let text = call.arguments[1].stringValue ?? ""
                     guard let mode = QueueAddMode(rawValue: text) else {
@@ -94,12 +95,12 @@ public final class LinnetQueueService: @unchecked Sendable {
                     try Self.run { () throws(PlayerCommandError) in try c.queueAdd(uris: uris, mode: mode) }
                     return []
                 },
-                DBusMethod("Remove", in: "ao", inNames: ["Ids"]) { call in
+                DBusMethod.onMainActor("Remove", in: "ao", inNames: ["Ids"]) { call in
                     let ids = try Self.entries(call.arguments[0])
                     try Self.run { () throws(PlayerCommandError) in try c.queueRemove(ids) }
                     return []
                 },
-                DBusMethod("Move", in: "ou", inNames: ["Id", "Position"]) { call in
+                DBusMethod.onMainActor("Move", in: "ou", inNames: ["Id", "Position"]) { call in
                     guard let id = try Self.entries(.array(element: .objectPath, [call.arguments[0]])).first,
                         case .uint32(let position) = call.arguments[1]
                     else { return [] }
@@ -111,7 +112,7 @@ public final class LinnetQueueService: @unchecked Sendable {
                     try Self.run { () throws(PlayerCommandError) in try c.queueMove(id, to: Int(position)) }
                     return []
                 },
-                DBusMethod("GoTo", in: "u", inNames: ["Position"]) { call in
+                DBusMethod.onMainActor("GoTo", in: "u", inNames: ["Position"]) { call in
                     guard case .uint32(let position) = call.arguments[0] else { return [] }
                     let length = c.queueSnapshot.length
                     guard Int(position) < length else {
@@ -121,37 +122,26 @@ public final class LinnetQueueService: @unchecked Sendable {
                     try Self.run { () throws(PlayerCommandError) in try c.queueGoTo(position: Int(position)) }
                     return []
                 },
-                DBusMethod("Clear") { _ in
+                DBusMethod.onMainActor("Clear") { _ in
                     c.queueClear()
                     return []
                 }
             ],
-            properties: [
-                DBusProperty("Length", signature: .uint32, get: { [unowned self] in Self.length(last) }),
-                DBusProperty("Position", signature: .int32, get: { [unowned self] in Self.position(last) })
-            ])
+            properties: Self.properties.declarations(current: { [unowned self] in last }))
         try connection.export(path: MPRISNames.objectPath, interfaces: [iface])
     }
 
+    nonisolated static let properties = SnapshotProperties<QueueSnapshot>([
+        .init("Length", .uint32) { .uint32(UInt32(clamping: $0.length)) },
+        .init("Position", .int32) { .int32($0.position.map { Int32(clamping: $0) } ?? -1) }
+    ])
+
     /// Publishes a changed Length or Position (one PropertiesChanged).
     public func update(_ s: QueueSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var changed: [String: DBusValue] = [:]
-        if s.length != last.length { changed["Length"] = Self.length(s) }
-        if s.position != last.position { changed["Position"] = Self.position(s) }
+        let changed = Self.properties.changes(from: last, to: s)
         last = s
-        guard !changed.isEmpty else { return }
-        do {
-            try connection.emitPropertiesChanged(
-                path: MPRISNames.objectPath, interface: LinnetQueueNames.interface,
-                changed: changed)
-        } catch {
-            log("queue: could not emit: \(error)")
-        }
+        connection.announce(changed, interface: LinnetQueueNames.interface, what: "queue", log: log)
     }
-
-    static func length(_ s: QueueSnapshot) -> DBusValue { .uint32(UInt32(clamping: s.length)) }
-    static func position(_ s: QueueSnapshot) -> DBusValue { .int32(s.position.map { Int32(clamping: $0) } ?? -1) }
 
     /// Runs a command; an unknown entry is InvalidArgs here (the caller named it), other refusals as in MPRIS.
     static func run(_ body: () throws(PlayerCommandError) -> Void) throws(DBusError) {

@@ -3,6 +3,7 @@ import Dispatch
 import PlayerCore
 
 /// What the recorder interface asks of the service; every call runs on the connection's queue.
+@MainActor
 public protocol RecorderControl: AnyObject, Sendable {
     func startRecording(_ settings: RecordingSettings) throws(RecorderError)
     func pauseRecording() throws(RecorderError)
@@ -27,12 +28,11 @@ public struct RecorderSnapshot: Sendable, Hashable {
 /// properties `RecordingState` (s), `RecordedSeconds` (d), `RecordingPath` (s), with PropertiesChanged; signal
 /// `RecordingFinished(s path, s reason)`. Invalid settings are refused with InvalidArgs before anything starts.
 ///
-/// Concurrency: `@unchecked Sendable` because `last` is confined to the connection's queue (getters and
-/// handlers run there; `update`/`finished` check it).
-public final class RecorderInterface: @unchecked Sendable {
+/// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
+@MainActor
+public final class RecorderInterface {
     public static let interface = "org.mpris.MediaPlayer2.linnet.Recorder"
     let connection: DBusConnection
-    let queue: DispatchQueue
     let log: @Sendable (String) -> Void
     private var last = RecorderSnapshot()
 
@@ -40,11 +40,10 @@ public final class RecorderInterface: @unchecked Sendable {
         connection: DBusConnection, control: any RecorderControl,
         log: @escaping @Sendable (String) -> Void
     ) throws(DBusError) {
-        guard let queue = connection.queue else {
-            throw .invalidArgs("RecorderInterface needs a connection on a queue")
+        guard connection.runsOnMainQueue else {
+            throw .invalidArgs("RecorderInterface needs a connection on the main queue")
         }
         self.connection = connection
-        self.queue = queue
         self.log = log
         @Sendable func run(_ body: () throws(RecorderError) -> Void) throws(DBusError) {
             do { try body() } catch {
@@ -56,27 +55,22 @@ public final class RecorderInterface: @unchecked Sendable {
         let iface = DBusInterface(
             Self.interface,
             methods: [
-                DBusMethod("StartRecording", in: "sa{sv}", inNames: ["Path", "Settings"]) { call in
+                DBusMethod.onMainActor("StartRecording", in: "sa{sv}", inNames: ["Path", "Settings"]) { call in
                     let settings = try Self.settings(call.arguments)
                     try run { () throws(RecorderError) in try control.startRecording(settings) }
                     return []
                 },
-                DBusMethod("PauseRecording") { _ in
+                DBusMethod.onMainActor("PauseRecording") { _ in
                     try run { () throws(RecorderError) in try control.pauseRecording() }; return []
                 },
-                DBusMethod("ResumeRecording") { _ in
+                DBusMethod.onMainActor("ResumeRecording") { _ in
                     try run { () throws(RecorderError) in try control.resumeRecording() }; return []
                 },
-                DBusMethod("StopRecording") { _ in
+                DBusMethod.onMainActor("StopRecording") { _ in
                     try run { () throws(RecorderError) in try control.stopRecording() }; return []
                 }
             ],
-            properties: [
-                DBusProperty(
-                    "RecordingState", signature: .string, get: { [unowned self] in .string(last.state.rawValue) }),
-                DBusProperty("RecordedSeconds", signature: .double, get: { [unowned self] in .double(last.seconds) }),
-                DBusProperty("RecordingPath", signature: .string, get: { [unowned self] in .string(last.path) })
-            ],
+            properties: Self.properties.declarations(current: { [unowned self] in last }),
             signals: [
                 DBusSignalDeclaration("RecordingFinished", signature: "ss", argNames: ["Path", "Reason"])
             ])
@@ -107,24 +101,19 @@ public final class RecorderInterface: @unchecked Sendable {
 
     /// Publishes what changed (one PropertiesChanged).
     public func update(_ snapshot: RecorderSnapshot) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var changed: [String: DBusValue] = [:]
-        if snapshot.state != last.state { changed["RecordingState"] = .string(snapshot.state.rawValue) }
-        if snapshot.seconds != last.seconds { changed["RecordedSeconds"] = .double(snapshot.seconds) }
-        if snapshot.path != last.path { changed["RecordingPath"] = .string(snapshot.path) }
+        let changed = Self.properties.changes(from: last, to: snapshot)
         last = snapshot
-        guard !changed.isEmpty else { return }
-        do {
-            try connection.emitPropertiesChanged(
-                path: MPRISNames.objectPath, interface: Self.interface, changed: changed)
-        } catch {
-            log("recorder: could not emit PropertiesChanged: \(error)")
-        }
+        connection.announce(changed, interface: Self.interface, what: "recorder", log: log)
     }
+
+    nonisolated static let properties = SnapshotProperties<RecorderSnapshot>([
+        .init("RecordingState", .string) { .string($0.state.rawValue) },
+        .init("RecordedSeconds", .double) { .double($0.seconds) },
+        .init("RecordingPath", .string) { .string($0.path) }
+    ])
 
     /// Sends `RecordingFinished(path, reason)`.
     public func finished(path: String, reason: RecordingEndReason) {
-        dispatchPrecondition(condition: .onQueue(queue))
         do {
             try connection.emitSignal(
                 path: MPRISNames.objectPath, interface: Self.interface, name: "RecordingFinished",

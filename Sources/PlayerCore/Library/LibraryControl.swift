@@ -1,5 +1,6 @@
 /// What the bus and the CLI can ask of the library (implemented by the daemon; the MPRIS layer calls it on the
 /// service queue).
+@MainActor
 public protocol LibraryControl: AnyObject, Sendable {
     /// How many rows `query` has.
     func count(_ query: LibraryQuery) throws(LibraryError) -> Int
@@ -14,6 +15,7 @@ public protocol LibraryControl: AnyObject, Sendable {
 /// The playlist operations of the library (the Library interface and MPRIS Playlists call them on the service
 /// queue). A playlist is named by a `PlaylistReference` (`PlaylistLookup`: id, file path or folded name); file and
 /// automatic playlists are read-only; new names follow `PlaylistNaming`. Positions are 0-based.
+@MainActor
 public protocol PlaylistControl: AnyObject, Sendable {
     func playlists() throws(LibraryError) -> [PlaylistInfo]
     func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo

@@ -49,6 +49,7 @@ public enum PlaylistEntry: Sendable {
 }
 
 /// The radio station list and streams in playlists (the Library interface calls it on the service queue).
+@MainActor
 public protocol StationControl: AnyObject, Sendable {
     /// Every station in the order they were added.
     func stations() throws(LibraryError) -> [RadioStation]

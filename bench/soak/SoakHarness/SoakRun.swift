@@ -63,7 +63,9 @@ public enum SoakRun {
         if let v = InvariantRules.rssTrend(snapshot.rss, runSeconds: configuration.seconds).violation {
             stats.violation("rss-trend", v)
         }
-        if let v = InvariantRules.latency(p99Milliseconds: snapshot.latencyMilliseconds(0.99)).violation {
+        if configuration.judgesLatency,
+            let v = InvariantRules.latency(p99Milliseconds: snapshot.latencyMilliseconds(0.99)).violation
+        {
             stats.violation("latency-p99", v)
         }
         return SoakReport(

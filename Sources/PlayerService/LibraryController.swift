@@ -1,0 +1,177 @@
+import DBus
+import Dispatch
+import Glibc
+import MPRIS
+import Malloc
+import MediaLibrary
+import PlayerCore
+
+/// Connects the media library to the player and the bus: queries answer from SQLite, Enqueue fills the queue,
+/// status changes become PropertiesChanged on the Library interface.
+///
+/// Concurrency: main actor, where the bus handlers run and the library delivers its status (main queue).
+@MainActor
+final class LibraryController: LibraryControl, PlaylistControl {
+    let service: LibraryService
+    let player: Player
+    var interface: LibraryInterface?
+    var playlistsInterface: PlaylistsInterface?
+    /// The playlist last activated (MPRIS ActivePlaylist).
+    private(set) var activePlaylist: PlaylistInfo?
+    private var wasScanning = false
+
+    init(service: LibraryService, player: Player) {
+        self.service = service
+        self.player = player
+        service.onStatus = { [weak self] status in
+            self?.interface?.update(status)
+            // A scan may have found, changed or dropped playlist files.
+            if !status.scanning { self?.playlistsInterface?.refresh() }
+            // The scan's freed pages back to the system once it ends (idle RSS): the reader's page cache, which
+            // the counts just above filled, then the heap.
+            if self?.wasScanning == true && !status.scanning {
+                self?.service.releaseMemory()
+                MallocTuning.trim()
+            }
+            self?.wasScanning = status.scanning
+        }
+        // Playlist files written, edited or removed in a library folder (no bus call): announce them.
+        service.onFoldersChanged = { [weak self] in
+            self?.playlistsInterface?.refresh()
+            self?.service.releaseMemory()
+        }
+    }
+
+    func count(_ query: LibraryQuery) throws(LibraryError) -> Int { try service.count(query) }
+
+    func rows(_ query: LibraryQuery, offset: Int, limit: Int) throws(LibraryError) -> [LibraryRow] {
+        try service.rows(query, offset: offset, limit: limit)
+    }
+
+    func enqueue(_ query: LibraryQuery, mode: EnqueueMode) throws(LibraryError) {
+        let songs = try service.songs(query)
+        // Said before the queue is touched: which filter value matched nothing, and what it may have meant.
+        guard !songs.isEmpty else { throw .noMatch(try service.filterMisses(query.filter).first) }
+        try player.enqueue(songs: songs, mode: mode)
+    }
+
+    func rescan() { service.rescan() }
+
+    // MARK: Playlists
+
+    func playlists() throws(LibraryError) -> [PlaylistInfo] { try service.playlists() }
+    func createPlaylist(_ name: String) throws(LibraryError) -> PlaylistInfo { try service.createPlaylist(name) }
+    func renamePlaylist(_ playlist: PlaylistReference, to newName: String) throws(LibraryError) {
+        try service.renamePlaylist(playlist, to: newName)
+    }
+    func addToPlaylist(_ playlist: PlaylistReference, _ query: LibraryQuery) throws(LibraryError) {
+        try service.addToPlaylist(playlist, query)
+    }
+    func removeFromPlaylist(_ playlist: PlaylistReference, at position: Int) throws(LibraryError) {
+        try service.removeFromPlaylist(playlist, at: position)
+    }
+    func movePlaylistEntry(_ playlist: PlaylistReference, from: Int, to: Int) throws(LibraryError) {
+        try service.movePlaylistEntry(playlist, from: from, to: to)
+    }
+    func deletePlaylist(_ playlist: PlaylistReference) throws(LibraryError) {
+        try service.deletePlaylist(playlist)
+        if let active = activePlaylist, (try? service.playlist(.id(active.id))) == nil { activePlaylist = nil }
+    }
+    func exportPlaylist(_ playlist: PlaylistReference, to path: String) throws(LibraryError) {
+        try service.exportPlaylist(playlist, to: path)
+    }
+    func filterMisses(_ filter: LibraryQuery.Filter) throws(LibraryError) -> [FilterMiss] {
+        try service.filterMisses(filter)
+    }
+
+    func activatePlaylist(id: String) throws(LibraryError) {
+        let info = try service.playlist(.id(id))
+        try player.play(playlist: service.playlistEntries(info))
+        activePlaylist = info
+    }
+
+    /// Opens the library in `stateDirectory` over the configured folders and exports its interface; a library
+    /// that cannot open is logged and left out (the player still works).
+    static func start(
+        stateDirectory: String, folders: [String], player: Player, connection: DBusConnection
+    ) -> LibraryController? {
+        var prefix = ""
+        for component in stateDirectory.split(separator: "/") {
+            prefix += "/" + component
+            mkdir(prefix, 0o755)  // EEXIST is fine; any other failure shows when the database opens
+        }
+        let service: LibraryService
+        do {
+            service = try LibraryService(
+                databasePath: stateDirectory + "/library.db", roots: folders,
+                serviceQueue: .main, log: { Log.info($0) })
+        } catch {
+            Log.error("library: cannot open: \(error); running without a library")
+            return nil
+        }
+        let controller = LibraryController(service: service, player: player)
+        do {
+            controller.interface = try LibraryInterface(
+                connection: connection, control: controller,
+                initial: service.status,
+                playlistsChanged: { [weak controller] in
+                    controller?.playlistsInterface?.refresh()
+                }, log: { Log.error($0) })
+            controller.playlistsInterface = try PlaylistsInterface(
+                connection: connection, control: controller,
+                log: { Log.error($0) })
+        } catch {
+            Log.error("library: cannot export the interface: \(error)")
+            return nil
+        }
+        player.attachLibrary(lookup: { [weak service] paths in
+            guard let service else { return [:] }
+            let rows: [SongRow]
+            do { rows = try service.songs(atPaths: paths.map(BytePath.bytes)) } catch {
+                Log.error("library: \(error)")
+                return [:]
+            }
+            var out: [String: TrackDetails] = [:]
+            for row in rows {
+                out[row.pathString] = TrackDetails(
+                    durationMicroseconds: row.durationMicroseconds, tags: row.tags,
+                    isSeekable: true)
+            }
+            return out
+        })
+        player.addObserver(
+            PlayCounter { [weak service, weak controller] path in
+                service?.recordPlay(path: path)
+                // The first counted play lists Most Played (PlaylistCount changes).
+                controller?.playlistsInterface?.refresh()
+            })
+        Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
+        if let file = stationFilePath() { service.importStations(fromFile: file) }
+        service.rescan()
+        return controller
+    }
+
+    /// The folders to scan: the desktop's music folder (when it exists), linnetd.conf's, the command line's.
+    static func folders(
+        settings: DaemonConfiguration, commandLine: [String], environment: (String) -> String?,
+        workingDirectory: String
+    ) -> [String] {
+        let home = environment("HOME")
+        let configHome =
+            environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? home.map { $0 + "/.config" }
+        let userDirs = configHome.flatMap { readSmallFile($0 + "/user-dirs.dirs") }
+        let music = LibraryFolders.musicDirectory(home: home, userDirs: userDirs)
+        var st = stat()
+        let exists = music.map { stat($0, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR } ?? false
+        return LibraryFolders.resolve(
+            musicDirectory: music, musicDirectoryExists: exists,
+            configured: settings.libraryFolders, commandLine: commandLine,
+            workingDirectory: workingDirectory)
+    }
+
+    private static func readSmallFile(_ path: String) -> String? {
+        guard case .success(let bytes) = FileIO.read(path, upTo: 64 * 1024) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
