@@ -8,7 +8,8 @@ public struct CurlError: Error, Sendable, Hashable, CustomStringConvertible {
         case tooManyRedirects
         /// A URL (or a redirect target) with a scheme other than http/https.
         case unsupportedScheme
-        /// A URL libcurl's URL API cannot parse, or one that names no host (`CurlURL.validate`).
+        /// A URL libcurl's URL API cannot parse, or one that names no host (`CurlURL.validate`,
+        /// `CurlURL.resolve`).
         case malformedURL
         /// The server's TLS certificate did not verify (or the CA file could not be used).
         case tlsVerification

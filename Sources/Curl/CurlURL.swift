@@ -56,8 +56,12 @@ extension CurlError {
         let text =
             lib.urlStrerror.flatMap { linnet_curl_url_strerror($0, urlCode) }.map { String(cString: $0) }
             ?? "libcurl URL error \(urlCode.rawValue)"
-        self.init(
-            urlCode == CURLUE_OUT_OF_MEMORY ? .other : .malformedURL, url: url, message: text,
-            code: Int32(bitPattern: urlCode.rawValue))
+        let kind: Kind
+        switch urlCode {
+        case CURLUE_OUT_OF_MEMORY: kind = .other
+        case CURLUE_UNSUPPORTED_SCHEME: kind = .unsupportedScheme
+        default: kind = .malformedURL
+        }
+        self.init(kind, url: url, message: text, code: Int32(bitPattern: urlCode.rawValue))
     }
 }

@@ -1,4 +1,4 @@
-/// An HLS playlist (RFC 8216), the parts a radio player needs (pure parsing, bounded).
+/// An HLS playlist (RFC 8216), the parts a radio player needs (parsing only, bounded; libcurl resolves the URIs).
 enum HLSPlaylist: Equatable {
     /// A master playlist: the variant streams (bandwidth, absolute URL).
     case master([Variant])

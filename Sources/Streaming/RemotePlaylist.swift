@@ -1,7 +1,7 @@
 import PlayerCore
 
 /// The entries of a radio playlist fetched over HTTP (.pls, .m3u, .xspf), resolved to absolute http(s) URLs, read
-/// by the same parsers as local playlists (pure).
+/// by the same parsers as local playlists (pure but for libcurl resolving the entries).
 enum RemotePlaylist {
     static func entries(_ bytes: [UInt8], kind: ContentKind, url: String) -> [String] {
         func resolve(_ reference: String) throws(SkippedLine.Reason) -> MediaLocation {

@@ -1,15 +1,8 @@
+import Curl
 import PlayerCore
 
-/// Small pure helpers over http(s) URLs as strings (the daemon has no Foundation `URL`).
+/// Small helpers over http(s) URLs as strings (the daemon has no Foundation `URL`); resolution is libcurl's.
 enum RemoteURL {
-    /// The lowercased scheme, or nil.
-    static func scheme(_ url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":") else { return nil }
-        let s = url[..<colon]
-        guard !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
-        return s.lowercased()
-    }
-
     static func isHTTP(_ url: String) -> Bool { MediaLocation.isHTTP(url) && url.contains("://") }
 
     /// The path's extension (lowercased, without query or fragment), e.g. "mp3".
@@ -21,43 +14,17 @@ enum RemoteURL {
         return last[last.index(after: dot)...].lowercased()
     }
 
-    /// Resolves a playlist entry against the playlist's URL: absolute URLs as they are, "/path" against the host,
-    /// anything else against the playlist's directory; "." and ".." segments are removed as RFC 3986 §5.2.4 says
-    /// (never above the host's root). Nil for schemes other than http/https.
+    /// Resolves a playlist entry against the playlist's URL (RFC 3986 §5, by libcurl: see `CurlURL.resolve`);
+    /// nil, so the entry is skipped, for an empty entry, one that is no http(s) URL once resolved, or one libcurl
+    /// refuses (malformed, control characters, too long).
+    ///
+    /// Also nil when libcurl cannot be loaded (it is opened at run time): the playlist itself was fetched with
+    /// libcurl, so streaming cannot work without it anyway, and skipping the entry is enough.
     static func resolve(_ reference: String, against base: String) -> String? {
+        // Playlist lines may keep their padding or a CR; inside the entry a space is percent-encoded.
         let ref = reference.trimmingCharacters(in: " \t\r\n")
-        if ref.isEmpty { return nil }
-        if let s = scheme(ref), ref.contains("://") { return (s == "http" || s == "https") ? ref : nil }
-        guard let schemeEnd = base.firstRange(of: "://") else { return nil }
-        let afterScheme = base[schemeEnd.upperBound...]
-        let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-        let origin = String(base[..<hostEnd])
-        if ref.hasPrefix("//") { return String(base[..<schemeEnd.lowerBound]) + ":" + ref }
-        let refPath = ref.prefix { $0 != "?" && $0 != "#" }, refRest = ref[refPath.endIndex...]
-        if ref.hasPrefix("/") { return origin + removingDotSegments(refPath) + refRest }
-        let path = base[hostEnd...].prefix { $0 != "?" && $0 != "#" }
-        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
-        return origin + removingDotSegments(directory + refPath) + refRest
-    }
-
-    /// An absolute path without its "." and ".." segments: "/a/b/../c/./d" is "/a/c/d"; ".." at the root stays
-    /// at the root; a path ending in "." or ".." ends in "/".
-    static func removingDotSegments(_ path: some StringProtocol) -> String {
-        var kept: [Substring] = []
-        // "" before the first "/"
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        var endsInDirectory = false
-        for (i, segment) in segments.enumerated() {
-            let last = i == segments.count - 1
-            switch segment {
-            case ".": endsInDirectory = last
-            case "..":
-                if !kept.isEmpty { kept.removeLast() }
-                endsInDirectory = last
-            default: kept.append(Substring(segment))
-            }
-        }
-        return "/" + kept.joined(separator: "/") + (endsInDirectory && !kept.isEmpty ? "/" : "")
+        guard !ref.isEmpty else { return nil }
+        return try? CurlURL.resolve(ref, against: base)
     }
 }
 

@@ -66,8 +66,18 @@ import Testing
         #expect(RemoteURL.resolve("..", against: "http://h/a/b/list.pls") == "http://h/a/")
         #expect(RemoteURL.resolve("sub/", against: "http://h/a/list.pls") == "http://h/a/sub/")
         #expect(RemoteURL.resolve("..%2Fx", against: "http://h/a/list.pls") == "http://h/a/..%2Fx")
-        #expect(RemoteURL.removingDotSegments("/a/b/../../..") == "/")
+        #expect(RemoteURL.resolve("/a/b/../../..", against: base) == "http://127.0.0.1:8000/")
         #expect(RemoteURL.pathExtension("http://h/a/b.MP3?q=1.x") == "mp3")
+    }
+
+    @Test func playlistEntriesAreTrimmedEncodedOrSkipped() {
+        let base = "http://127.0.0.1:8000/radio/list.pls"
+        #expect(RemoteURL.resolve("  a b.mp3\r\n", against: base) == "http://127.0.0.1:8000/radio/a%20b.mp3")
+        #expect(RemoteURL.resolve("\thttp://h:8000", against: base) == "http://h:8000")
+        for skipped in ["\tfile:///x", "a\u{0}b", "a\u{7}b", "http:/x", "//", "ftp://h/x", "\r\n"] {
+            #expect(RemoteURL.resolve(skipped, against: base) == nil, "\(skipped.debugDescription)")
+        }
+        #expect(RemoteURL.resolve("x.mp3", against: "not a URL") == nil)
     }
 
     @Test func contentIsClassifiedByTypeExtensionAndBytes() {
