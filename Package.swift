@@ -39,17 +39,20 @@ let package = Package(
         .target(name: "DynamicLibrary"),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
 
-        // The domain: no C, no D-Bus.
-        .target(name: "PlayerCore"),
+        // The one layer over file-system calls (byte paths, descriptors, listings, stat, atomic writes): Glibc only.
+        .target(name: "FileSystem"),
+        // The domain: no C, no D-Bus (its file reads go through FileSystem).
+        .target(name: "PlayerCore", dependencies: ["FileSystem"]),
         // The cover-art cache and folder art: file-system I/O and content hashing, outside the domain.
-        .target(name: "CoverArt", dependencies: ["PlayerCore"]),
+        .target(name: "CoverArt", dependencies: ["PlayerCore", "FileSystem"]),
         // Byte-level tag parsers (FLAC metadata, Ogg comment headers, pictures): pure Swift, no dependencies, fuzzed.
         .target(name: "Tagging"),
         // The MP4/M4A box reader (sample tables, edit list, iTunes tags): pure Swift over Tagging's inputs, fuzzed.
         .target(name: "MP4", dependencies: ["Tagging"]),
 
         // Implementations of the domain's protocols.
-        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
+        .target(
+            name: "Decoding", dependencies: ["PlayerCore", "FileSystem", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         // The engine's time stretcher (rate with the pitch kept) over librubberband.
         .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
@@ -57,21 +60,22 @@ let package = Package(
         .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
         // The media library: SQLite storage, folder scanning and inotify (domain rules live in PlayerCore/Library).
-        .target(name: "MediaLibrary", dependencies: ["PlayerCore", "SQLite", "Decoding"]),
+        .target(name: "MediaLibrary", dependencies: ["PlayerCore", "FileSystem", "SQLite", "Decoding"]),
         // Issue 13: the recorder (a record stream written by libsndfile).
         .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
         // Issue 13: sound effects through the server's sample cache.
         .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
         // The queue's saved state in SQLite (incremental saves, migration from state.json).
-        .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
+        .target(name: "QueueStore", dependencies: ["PlayerCore", "FileSystem", "SQLite"]),
 
         // Executables.
         .executableTarget(name: "linnetd", dependencies: ["PlayerCore", "CoverArt", "Malloc", "CProgramImage", "Decoding", "PulseOutput", "MPRIS", "DBus",
                                                          "Recording", "SoundEffects", "QueueStore", "Streaming",
-                                                         "MediaLibrary", "Stretching", "Curl"]),
+                                                         "MediaLibrary", "Stretching", "Curl", "FileSystem"]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
-        .target(name: "LinnetCLI", dependencies: ["PlayerCore"]),  // PlayerCore for BytePath (non-UTF-8 paths)
+        // FileSystem for BytePath (non-UTF-8 paths).
+        .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem"]),
         // Benchmarks (bench/<area>/run drives them).
         .executableTarget(name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
                           path: "bench/engine/BenchPlay"),
@@ -89,15 +93,18 @@ let package = Package(
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
-        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
-        .testTarget(name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "TestSupport"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
+        .testTarget(
+            name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "FileSystem", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["PulseOutput", "Pulse", "Decoding", "PlayerCore", "TestSupport",
                                                        "Stretching"]),
         .testTarget(name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
-        .testTarget(name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "SQLite", "TestSupport"]),
+        .testTarget(
+            name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "FileSystem", "SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],

@@ -1,4 +1,5 @@
 import CoverArt
+import FileSystem
 import Foundation
 import PlayerCore
 import Testing

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 
 /// The few file-system calls PlayerCore needs, on Glibc directly (no FoundationEssentials in the daemon: it costs

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 
 /// What stat(2) says about a path (following symlinks): the few facts folder expansion needs.
