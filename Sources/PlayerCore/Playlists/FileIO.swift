@@ -56,7 +56,7 @@ public enum FileIO {
             prefix += "/" + component
             if mkdir(prefix, 0o755) != 0, errno != EEXIST { return errno }
         }
-        guard case .success(let status) = FileStatus.of(path) else { return ENOENT }
+        guard let status = try? FilePath(path).status() else { return ENOENT }
         return status.isDirectory ? nil : ENOTDIR
     }
 }
