@@ -35,6 +35,9 @@ import Testing
         let scratch = ScratchDirectory()
         let file = scratch.file(Array("a".utf8))
         #expect(throws: FileSystemError("opendir", path: file, errno: ENOTDIR)) { try file.entries() }
+        let missing = scratch.child("none")
+        #expect(throws: FileSystemError("opendir", path: missing, errno: ENOENT)) { try missing.entries() }
+        #expect(throws: FileSystemError("open", path: missing, errno: ENOENT)) { try missing.read(upTo: 10) }
         #expect(throws: FileSystemError("read", path: scratch.path, errno: EISDIR)) {
             try scratch.path.read(upTo: 10)
         }
