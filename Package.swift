@@ -39,17 +39,21 @@ let package = Package(
         .target(name: "DynamicLibrary"),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
 
-        // The domain: no C, no D-Bus.
-        .target(name: "PlayerCore"),
+        // The one layer over file-system calls (byte paths, descriptors, listings, stat, atomic writes): Glibc only.
+        .target(name: "FileSystem"),
+        // The domain: no C, no D-Bus (its file reads go through FileSystem).
+        .target(name: "PlayerCore", dependencies: ["FileSystem"]),
         // The cover-art cache and folder art: file-system I/O and content hashing, outside the domain.
-        .target(name: "CoverArt", dependencies: ["PlayerCore"]),
+        .target(name: "CoverArt", dependencies: ["PlayerCore", "FileSystem"]),
         // Byte-level tag parsers (FLAC metadata, Ogg comment headers, pictures): pure Swift, no dependencies, fuzzed.
         .target(name: "Tagging"),
         // The MP4/M4A box reader (sample tables, edit list, iTunes tags): pure Swift over Tagging's inputs, fuzzed.
         .target(name: "MP4", dependencies: ["Tagging"]),
 
         // Implementations of the domain's protocols.
-        .target(name: "Decoding", dependencies: ["PlayerCore", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
+        .target(
+            name: "Decoding",
+            dependencies: ["PlayerCore", "FileSystem", "Mpg123", "Sndfile", "Faad", "Tagging", "MP4"]),
         .target(name: "PulseOutput", dependencies: ["PlayerCore", "Pulse"]),
         // The engine's time stretcher (rate with the pitch kept) over librubberband.
         .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
@@ -57,13 +61,13 @@ let package = Package(
         .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
         // The media library: SQLite storage, folder scanning and inotify (domain rules live in PlayerCore/Library).
-        .target(name: "MediaLibrary", dependencies: ["PlayerCore", "SQLite", "Decoding"]),
+        .target(name: "MediaLibrary", dependencies: ["PlayerCore", "FileSystem", "SQLite", "Decoding"]),
         // Issue 13: the recorder (a record stream written by libsndfile).
         .target(name: "Recording", dependencies: ["PlayerCore", "Pulse", "Sndfile"]),
         // Issue 13: sound effects through the server's sample cache.
         .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
         // The queue's saved state in SQLite (incremental saves, migration from state.json).
-        .target(name: "QueueStore", dependencies: ["PlayerCore", "SQLite"]),
+        .target(name: "QueueStore", dependencies: ["PlayerCore", "FileSystem", "SQLite"]),
 
         // The player service: the player, its controllers and the bus interfaces, wired once (LinnetService);
         // every front end drives this one player.
@@ -72,7 +76,7 @@ let package = Package(
             dependencies: [
                 "PlayerCore", "CoverArt", "Malloc", "Decoding", "PulseOutput",
                 "MPRIS", "DBus", "Recording", "SoundEffects", "QueueStore",
-                "Streaming", "MediaLibrary", "Stretching", "Curl"
+                "Streaming", "MediaLibrary", "Stretching", "Curl", "FileSystem"
             ]),
 
         // Executables.
@@ -80,11 +84,12 @@ let package = Package(
             name: "linnetd",
             dependencies: [
                 "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
-                "DBus", "QueueStore"
+                "DBus", "QueueStore", "FileSystem"
             ]),
         .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
-        .target(name: "LinnetCLI", dependencies: ["PlayerCore"]),  // PlayerCore for BytePath (non-UTF-8 paths)
+        // FileSystem for BytePath (non-UTF-8 paths).
+        .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem"]),
         // Benchmarks (bench/<area>/run drives them).
         .executableTarget(
             name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
@@ -105,10 +110,12 @@ let package = Package(
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
-        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"], exclude: ["Corpus"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "TestSupport"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
+        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(
-            name: "TaggingTests", dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "TestSupport"]),
+            name: "TaggingTests",
+            dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "FileSystem", "TestSupport"]),
         .testTarget(
             name: "PlaybackTests",
             dependencies: [
@@ -119,7 +126,9 @@ let package = Package(
             name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
-        .testTarget(name: "MediaLibraryTests", dependencies: ["MediaLibrary", "PlayerCore", "SQLite", "TestSupport"]),
+        .testTarget(
+            name: "MediaLibraryTests",
+            dependencies: ["MediaLibrary", "PlayerCore", "FileSystem", "SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 
@@ -36,7 +37,8 @@ public struct ArtCache: Sendable {
     /// The cache at the default directory for this process's environment.
     public static func standard() -> ArtCache? {
         var env: [String: String] = [:]
-        for key in ["XDG_CACHE_HOME", "HOME"] { if let v = getenv(key) { env[key] = String(cString: v) } }
+        // BytePath: a home directory whose name is not UTF-8 is kept exactly.
+        for key in ["XDG_CACHE_HOME", "HOME"] { if let v = getenv(key) { env[key] = BytePath.string(cString: v) } }
         return defaultDirectory(environment: env).map { ArtCache(directory: $0) }
     }
 
@@ -51,13 +53,18 @@ public struct ArtCache: Sendable {
     public func store(_ picture: EmbeddedPicture) throws(ArtCacheError) -> String {
         let name = SHA256.hexDigest(picture.data) + "." + Self.fileExtension(mimeType: picture.mimeType)
         let path = directory + "/" + name
-        var st = stat()
-        if stat(path, &st) == 0, st.st_size == picture.data.count {
-            utimensat(AT_FDCWD, path, nil, 0)  // a hit makes it recently used
+        let file = FilePath(path)
+        if let st = try? file.status(), st.size == Int64(picture.data.count) {
+            // A hit makes it recently used; one that cannot be touched is still a hit (it may just go sooner).
+            try? file.touch()
             return path
         }
-        try makeDirectories(directory)
-        try writeAtomically(picture.data, to: path)
+        do {
+            try FilePath(directory).createDirectories()
+            try file.writeAtomically(picture.data, durable: false)
+        } catch {
+            throw ArtCacheError(cause: error)
+        }
         removeLeastRecentlyUsed(keeping: name)
         return path
     }
@@ -74,67 +81,37 @@ public struct ArtCache: Sendable {
         }
     }
 
-    private func writeAtomically(_ data: [UInt8], to path: String) throws(ArtCacheError) {
-        let temp = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ArtCacheError(path: temp, operation: "create", errno: errno) }
-        var written = 0
-        while written < data.count {
-            let n = data.withUnsafeBytes { write(fd, $0.baseAddress! + written, data.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                let e = errno
-                close(fd)
-                unlink(temp)
-                throw ArtCacheError(path: temp, operation: "write", errno: e)
-            }
-            written += n
-        }
-        close(fd)
-        if rename(temp, path) != 0 {
-            let e = errno
-            unlink(temp)
-            throw ArtCacheError(path: path, operation: "rename", errno: e)
-        }
-    }
-
-    private func makeDirectories(_ dir: String) throws(ArtCacheError) {
-        var prefix = ""
-        for part in dir.split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw ArtCacheError(path: prefix, operation: "mkdir", errno: errno)
-            }
-        }
-    }
-
     /// Deletes the least recently used cached pictures until the cache is within its bounds; `keeping` (just
     /// written) is never deleted. Only files named like cache entries are touched.
     func removeLeastRecentlyUsed(keeping: String) {
         var entries = CacheEntry.list(directory)  // also removes stale temporaries
         var total = entries.reduce(0) { $0 + $1.size }
         guard total > maxBytes || entries.count > maxFiles else { return }
-        entries.sort { ($0.modified.tv_sec, $0.modified.tv_nsec) < ($1.modified.tv_sec, $1.modified.tv_nsec) }
+        entries.sort { $0.modified < $1.modified }
         var count = entries.count
         for entry in entries where entry.name != keeping {
             guard total > maxBytes || count > maxFiles else { break }
-            if unlink(directory + "/" + entry.name) == 0 || errno == ENOENT {
-                total -= entry.size
-                count -= 1
+            // Gone already (another writer's cleanup) counts as removed; a file that cannot be removed stays
+            // counted, and the next insert tries again.
+            let removed: Bool
+            do {
+                try FilePath(directory + "/" + entry.name).remove()
+                removed = true
+            } catch {
+                removed = error.errno == ENOENT
             }
+            guard removed else { continue }
+            total -= entry.size
+            count -= 1
         }
     }
 }
 
-/// An art cache file operation that failed, with the path and the system's reason.
+/// The art cache could not store a picture: the file-system call that failed (operation, path, errno).
 public struct ArtCacheError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var operation: String
-    public var code: Int32
+    public var cause: FileSystemError
 
-    public init(path: String, operation: String, errno code: Int32) {
-        (self.path, self.operation, self.code) = (path, operation, code)
-    }
+    public init(cause: FileSystemError) { self.cause = cause }
 
-    public var description: String { "art cache: \(operation) \(path): \(String(cString: strerror(code)))" }
+    public var description: String { "art cache: \(cause)" }
 }

@@ -1,41 +1,37 @@
-import Glibc
+import FileSystem
 import PlayerCore
 
 /// One picture file in the art cache directory, as the least-recently-used cleanup sees it.
 struct CacheEntry {
     var name: String
     var size: Int
-    var modified: timespec
+    var modified: FileTime
 
-    /// The cache files in `dir`: regular files named `<64 hex digits>.<ext>` (other files are left alone).
+    /// The cache files in `dir`: regular files named `<64 hex digits>.<ext>` (other files are left alone). A
+    /// directory that cannot be listed has nothing to clean up.
     static func list(_ dir: String) -> [CacheEntry] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
+        let directory = FilePath(dir)
+        guard let entries = try? directory.entries() else { return [] }
         var out: [CacheEntry] = []
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for entry in entries {
+            let name = BytePath.string(entry.name)
+            let path = directory.appending(entry.name)
             guard isCacheName(name) else {
-                removeIfStaleTemporary(dir, name)
+                removeIfStaleTemporary(path, name)
                 continue
             }
-            var st = stat()
-            guard stat(dir + "/" + name, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
-            out.append(CacheEntry(name: name, size: Int(st.st_size), modified: st.st_mtim))
+            // Vanished since the listing, or not a plain file: not a cache entry.
+            guard let st = try? path.status(), st.isRegularFile else { continue }
+            out.append(CacheEntry(name: name, size: Int(clamping: st.size), modified: st.modified))
         }
         return out
     }
 
     /// A temporary file left by a writer that died between create and rename: removed after ten minutes (a live
-    /// writer renames within milliseconds).
-    static func removeIfStaleTemporary(_ dir: String, _ name: String) {
+    /// writer renames within milliseconds). Best effort: one still there is tried again on the next insert.
+    static func removeIfStaleTemporary(_ path: FilePath, _ name: String) {
         guard name.contains(".tmp-"), isCacheName(String(name.prefix { $0 != "." }) + ".x") else { return }
-        var st = stat()
-        let path = dir + "/" + name
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        if stat(path, &st) == 0, now.tv_sec - st.st_mtim.tv_sec > 600 { unlink(path) }
+        if let st = try? path.status(), st.modified.seconds < FileTime.now().seconds - 600 { try? path.remove() }
     }
 
     static func isCacheName(_ name: String) -> Bool {

@@ -1,5 +1,4 @@
-import Glibc
-import PlayerCore
+import FileSystem
 
 /// Finds the picture a folder of music carries beside the tracks (cover.jpg, Folder.png, …).
 ///
@@ -33,10 +32,8 @@ public enum FolderArt {
         var names = listNames(dir)
         while let name = choose(among: names) {
             let path = dir == "/" ? "/" + name : dir + "/" + name
-            var st = stat()
-            if BytePath.withCString(path, { stat($0, &st) }) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 {
-                return path
-            }
+            // A candidate that vanished or cannot be stat'ed is passed over like a non-file.
+            if let st = try? FilePath(path).status(), st.isRegularFile, st.size > 0 { return path }
             names.removeAll { $0 == name }
         }
         return nil
@@ -49,15 +46,15 @@ public enum FolderArt {
 
     /// The names in `dir` that look like images (so a folder of 10,000 tracks does not become 10,000 strings).
     /// `dir` and the names are `BytePath` strings: a folder whose name is not UTF-8 is opened by its real bytes.
+    /// A folder that cannot be listed offers no art.
     static func listNames(_ dir: String) -> [String] {
-        guard let d = BytePath.withCString(dir, { opendir($0) }) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in BytePath.string(raw.prefix { $0 != 0 }) }
-            let lower = name.lowercased()
-            if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || lower.hasSuffix(".png") { names.append(name) }
-        }
-        return names
+        guard let entries = try? FilePath(dir).entries() else { return [] }
+        return entries.compactMap { hasImageExtension($0.name) ? BytePath.string($0.name) : nil }
+    }
+
+    /// Whether a name ends in .jpg, .jpeg or .png, in any case (compared as ASCII bytes).
+    static func hasImageExtension(_ name: [UInt8]) -> Bool {
+        let lower = name.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return [".jpg", ".jpeg", ".png"].contains { lower.suffix($0.utf8.count).elementsEqual($0.utf8) }
     }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 
@@ -14,7 +15,7 @@ public final class FileByteSource: ByteSource {
     public var isSeekable: Bool { true }
     public private(set) var length: Int64?
     public private(set) var position: Int64 = 0
-    private let fd: Int32
+    private let file: FileDescriptor
     private static let bufferCapacity = 16 * 1024
     private var buffer: UnsafeMutableRawBufferPointer?
     /// File offset of `buffer`'s first byte, and how many bytes it holds.
@@ -24,42 +25,44 @@ public final class FileByteSource: ByteSource {
     /// Opens `path` read-only.
     public init(path: String) throws(DecodeError) {
         self.path = path
-        let fd = BytePath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
-        if fd < 0 {
-            let e = errno
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(path), O_RDONLY)
+        } catch {
             let kind: DecodeError.Kind
-            switch e {
+            switch error.errno {
             case ENOENT, ENOTDIR: kind = .notFound
             case EACCES, EPERM: kind = .permissionDenied
             case EISDIR: kind = .notAFile
             default: kind = .io
             }
-            throw DecodeError(kind, path: path, message: "cannot open: \(errnoText(e))")
+            throw DecodeError(kind, path: path, message: "cannot open: \(error.message)")
         }
-        var st = stat()
-        if fstat(fd, &st) != 0 {
-            let e = errno
-            close(fd)
-            throw DecodeError(.io, path: path, message: "cannot stat: \(errnoText(e))")
+        // Closing a descriptor only read from loses nothing, so a failed close on the way out is not reported.
+        let status: FileStatus
+        do {
+            status = try file.status()
+        } catch {
+            try? file.close()
+            throw DecodeError(.io, path: path, message: "cannot stat: \(error.message)")
         }
-        let type = st.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            close(fd)
+        guard status.isRegularFile else {
+            try? file.close()
             throw DecodeError(
                 .notAFile, path: path,
-                message: type == S_IFDIR ? "is a directory" : "is not a regular file")
+                message: status.isDirectory ? "is a directory" : "is not a regular file")
         }
-        guard st.st_size > 0 else {
-            close(fd)
+        guard status.size > 0 else {
+            try? file.close()
             throw DecodeError(.empty, path: path, message: "file is empty (0 bytes)")
         }
-        self.fd = fd
-        length = Int64(st.st_size)
+        self.file = file
+        length = status.size
     }
 
     deinit {
         buffer?.deallocate()
-        close(fd)
+        try? file.close()
     }
 
     /// Fills `target` as a regular file's read(2) does: fully, unless the file ends first.
@@ -92,25 +95,19 @@ public final class FileByteSource: ByteSource {
     }
 
     private func pread(into target: UnsafeMutableRawBufferPointer, at offset: Int64) throws(DecodeError) -> Int {
-        while true {
-            let n = Glibc.pread(fd, target.baseAddress, target.count, off_t(offset))
-            if n >= 0 { return n }
-            let e = errno
-            if e == EINTR { continue }
-            throw DecodeError(.io, path: path, offset: offset, message: "read failed: \(errnoText(e))")
+        do {
+            return try file.read(into: target, at: offset)
+        } catch {
+            throw DecodeError(.io, path: path, offset: offset, message: "read failed: \(error.message)")
         }
     }
 
     public func seek(to offset: Int64) throws(DecodeError) {
         guard offset >= 0 else {
-            throw DecodeError(.io, path: path, offset: offset, message: "seek failed: \(errnoText(EINVAL))")
+            throw DecodeError(
+                .io, path: path, offset: offset, message: "seek failed: \(String(cString: strerror(EINVAL)))")
         }
         // pread reads at `position`, so a seek moves nothing in the kernel; the buffer stays valid.
         position = offset
     }
-}
-
-/// The text of an errno value.
-func errnoText(_ code: Int32) -> String {
-    String(cString: strerror(code))
 }

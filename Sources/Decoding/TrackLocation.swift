@@ -1,3 +1,4 @@
+import FileSystem
 import PlayerCore
 
 /// Pure parsing of where a track lives: a plain path or a `file://` URI (what MPRIS OpenUri and playlists give).

@@ -1,3 +1,4 @@
+import FileSystem
 import PlayerCore
 
 /// The client's arguments and working directory as Linux gives them: bytes, which need not be UTF-8.

@@ -1,4 +1,5 @@
 import Dispatch
+import FileSystem
 import Glibc
 
 /// Watches library folders with inotify and reports, a moment after things settle, which directories changed.
@@ -41,7 +42,7 @@ final class DirectoryWatcher: @unchecked Sendable {
         let mask = UInt32(
             IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
                 | IN_MOVE_SELF | IN_ATTRIB | IN_ONLYDIR)
-        let wd = ByteFileSystem.withCPath(dir) { inotify_add_watch(fd, $0, mask) }
+        let wd = FilePath(bytes: dir).withCString { inotify_add_watch(fd, $0, mask) }
         guard wd >= 0 else {
             if errno == ENOSPC && !warnedLimit {
                 warnedLimit = true

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 import SQLite
@@ -10,15 +11,15 @@ enum LibraryDatabase {
             return try openOnce(path: path)
         } catch  where error.kind == .corrupt {
             let aside = path + ".corrupt-\(time(nil))"
-            if rename(path, aside) != 0 {
-                log(
-                    "library: \(path) is corrupt (\(error.message)) and cannot be moved aside: \(String(cString: strerror(errno)))"
-                )
+            do {
+                try FilePath(path).rename(to: FilePath(aside))
+            } catch let moveError {
+                log("library: \(path) is corrupt (\(error.message)) and cannot be moved aside: \(moveError.message)")
                 throw error
             }
-            // The WAL and shared-memory files belong to the old database.
-            unlink(path + "-wal")
-            unlink(path + "-shm")
+            // The WAL and shared-memory files belong to the old database (usually absent: nothing to report).
+            try? FilePath(path + "-wal").remove()
+            try? FilePath(path + "-shm").remove()
             log("library: \(path) is corrupt (\(error.message)); moved it to \(aside) and rebuilding the library")
             return try openOnce(path: path)
         }

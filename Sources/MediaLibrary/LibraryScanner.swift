@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 import SQLite
@@ -22,7 +23,7 @@ final class LibraryScanner: @unchecked Sendable {
     private var scanID: Int64 = 0
     private var examined = 0
     private var pendingWrites = 0
-    private var visited: Set<FileID> = []
+    private var visited: Set<FileIdentity> = []
     /// Directories walked since the last commit (the write transaction is bounded in time as well as in writes:
     /// 1024 writes or 128 folders: fewer, larger commits write each index page once per batch).
     private var directoriesInTransaction = 0
@@ -73,7 +74,7 @@ final class LibraryScanner: @unchecked Sendable {
 
     private func scanRoot(_ root: [UInt8]) throws(SQLiteError) {
         let name = String(decoding: root, as: UTF8.self)
-        guard case .success(let status) = ByteFileSystem.status(root), status.isDirectory else {
+        guard let status = try? FilePath(bytes: root).status(), status.isDirectory else {
             // An unmounted disk looks like this: keep its songs until it has been gone for a whole rescan.
             let since = try db.query("SELECT missing_since FROM roots WHERE path = ?1", [.blob(root)]).first?.first?
                 .integer
@@ -106,14 +107,15 @@ final class LibraryScanner: @unchecked Sendable {
 
     /// Scans one directory and, when `recursive`, everything below it.
     func walk(_ dir: [UInt8], root: [UInt8], seenDirs: inout Set<PathKey>, recursive: Bool = true) throws(SQLiteError) {
-        guard case .success(let status) = ByteFileSystem.status(dir), status.isDirectory else { return }
+        guard let status = try? FilePath(bytes: dir).status(), status.isDirectory else { return }
         // A symlink loop (or a folder linked twice) reaches the same directory again: visit it once.
-        guard visited.insert(FileID(device: status.device, inode: status.inode)).inserted || !recursive else { return }
-        let entries: [ByteFileSystem.Entry]
-        switch ByteFileSystem.entries(dir) {
-        case .success(let list): entries = list
-        case .failure(let error):
-            log("library: cannot read folder \(String(decoding: dir, as: UTF8.self)): \(error); keeping what was known")
+        guard visited.insert(status.identity).inserted || !recursive else { return }
+        let entries: [DirectoryEntry]
+        do {
+            entries = try FilePath(bytes: dir).entries()
+        } catch {
+            let name = String(decoding: dir, as: UTF8.self)
+            log("library: cannot read folder \(name): \(error.message); keeping what was known")
             seenDirs.insert(PathKey(dir))  // do not forget its files because we could not look
             return
         }
@@ -134,34 +136,35 @@ final class LibraryScanner: @unchecked Sendable {
             entries.compactMap { e -> PathKey? in
                 ScanDecision.fileExtension(e.name) == "lrc" ? PathKey(Array(e.name.dropLast(4))) : nil
             })
-        let directoryFD = ByteFileSystem.openDirectory(dir)
-        defer { if directoryFD >= 0 { close(directoryFD) } }
+        // Entries are stat'ed relative to the open directory; when it cannot be opened, by their whole paths.
+        let directory = try? FileDescriptor.open(FilePath(bytes: dir), O_RDONLY | O_DIRECTORY)
+        defer { try? directory?.close() }  // opened only to stat through: a failed close loses nothing
         var subdirectories: [[UInt8]] = []
         for entry in entries where !ScanScope.isHidden(entry.name) {
             let path = dir.appendingComponent(entry.name)
-            if entry.type == UInt8(DT_DIR) { subdirectories.append(path); continue }
-            if entry.type != UInt8(DT_REG) && entry.type != UInt8(DT_LNK) && entry.type != UInt8(DT_UNKNOWN) {
-                continue
-            }
+            if entry.type == .directory { subdirectories.append(path); continue }
+            if entry.type != .regular && entry.type != .symbolicLink && entry.type != .unknown { continue }
             let ext = ScanDecision.fileExtension(entry.name)
             if let ext, ScanDecision.playlistExtensions.contains(ext) { playlistFiles.append(path); continue }
             let isAudio = ext.map { ScanDecision.audioExtensions.contains($0) } ?? false
-            if !isAudio && entry.type == UInt8(DT_REG) { continue }
-            let stat =
-                directoryFD >= 0 ? ByteFileSystem.status(of: entry.name, in: directoryFD) : ByteFileSystem.status(path)
-            guard case .success(let st) = stat else { continue }  // vanished or dangling
+            if !isAudio && entry.type == .regular { continue }
+            guard let st = try? directory?.status(ofEntry: entry.name) ?? FilePath(bytes: path).status() else {
+                continue  // vanished or dangling
+            }
             if st.isDirectory { subdirectories.append(path); continue }
             guard st.isRegularFile, isAudio else { continue }
             present.insert(PathKey(path))
             examined += 1
             if examined % 500 == 0 { progress(examined) }
             let old = known[PathKey(path)]
-            guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: st.mtimeNanoseconds) == .read
-            else { continue }
+            let mtime = st.modified.nanosecondsSinceEpoch
+            guard ScanDecision.decide(known: old?.known, size: st.size, mtimeNanoseconds: mtime) == .read else {
+                continue
+            }
             let stem = ext.map { Array(entry.name.dropLast($0.utf8.count + 1)) } ?? entry.name
             pending.append(
                 Pending(
-                    path: path, root: root, dir: dir, size: st.size, mtime: st.mtimeNanoseconds,
+                    path: path, root: root, dir: dir, size: st.size, mtime: mtime,
                     oldID: old?.id, sidecarLyrics: lyricsNames.contains(PathKey(stem))))
         }
         if pending.count >= 64 { try flushPending(overlapped: true) }
@@ -326,7 +329,7 @@ final class LibraryScanner: @unchecked Sendable {
             }
             if isOutOfScope(dir, root: root) {
                 try forgetDirectory(dir, recursive: true)  // moved into a hidden folder, or below a new .nomedia
-            } else if case .success(let st) = ByteFileSystem.status(dir), st.isDirectory {
+            } else if let st = try? FilePath(bytes: dir).status(), st.isDirectory {
                 var seen: Set<PathKey> = []
                 try walk(dir, root: root, seenDirs: &seen)
                 try flushPending()
@@ -344,11 +347,7 @@ final class LibraryScanner: @unchecked Sendable {
     private func isOutOfScope(_ dir: [UInt8], root: [UInt8]) -> Bool {
         if ScanScope.isHidden(dir, below: root) { return true }
         return ScanScope.folders(from: root, to: dir).dropLast().contains { folder in
-            if case .success = ByteFileSystem.status(folder.appendingComponent(ScanScope.noMediaName)) {
-                true
-            } else {
-                false
-            }
+            (try? FilePath(bytes: folder.appendingComponent(ScanScope.noMediaName)).status()) != nil
         }
     }
 

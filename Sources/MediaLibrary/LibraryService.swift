@@ -1,4 +1,5 @@
 import Dispatch
+import FileSystem
 import Glibc
 import PlayerCore
 import SQLite

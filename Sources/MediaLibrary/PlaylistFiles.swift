@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 import SQLite
@@ -68,16 +69,11 @@ enum PlaylistFiles {
     /// The local paths a playlist file lists, in order.
     static func read(_ path: String) -> Result<[[UInt8]], Failure> {
         if ScanDecision.fileExtension(Array(path.utf8)) == "xspf" {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
-            defer { close(fd) }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while bytes.count < PlaylistReader.maxBytes {
-                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                bytes += chunk[..<n]
+            let bytes: [UInt8]
+            do {
+                bytes = try FilePath(path).read(upTo: PlaylistReader.maxBytes)
+            } catch {
+                return .failure(Failure(reason: error.message))
             }
             let base = path.split(separator: "/").dropLast().joined(separator: "/")
             return .success(

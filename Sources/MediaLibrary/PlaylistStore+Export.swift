@@ -1,4 +1,4 @@
-import Glibc
+import FileSystem
 import PlayerCore
 import SQLite
 
@@ -24,27 +24,10 @@ extension PlaylistStore {
                 text += "#EXTINF:-1,\n" + String(decoding: path, as: UTF8.self) + "\n"
             }
         }
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io("\(path): \(String(cString: strerror(errno)))") }
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw .io("\(path): \(reason)")
-            }
-            written += n
-        }
-        bytes = []
-        guard fsync(fd) == 0, close(fd) == 0, Glibc.rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .io("\(path): \(reason)")
+        do {
+            try FilePath(path).writeAtomically(Array(text.utf8), durable: true)
+        } catch {
+            throw .io("\(path): \(error.message)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import FileSystem
 import PlayerCore
 import SQLite
 
@@ -41,7 +41,8 @@ struct StationStore {
                 try add(s)
             }
             imported = stations.count
-            rename(path, path + ".imported")
+            // The import is marked in `meta` either way: a file left unrenamed is not read again.
+            try? FilePath(path).rename(to: FilePath(path + ".imported"))
         }
         try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('stations_imported', 1)")
         return imported
@@ -49,7 +50,7 @@ struct StationStore {
 
     /// The file's text (at most 1 MB), nil when it cannot be read.
     private static func readSmallFile(_ path: String) -> String? {
-        guard case .success(let bytes) = FileIO.read(path, upTo: 1 << 20) else { return nil }
+        guard let bytes = try? FilePath(path).read(upTo: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import Decoding
+import FileSystem
 import Glibc
 import PlayerCore
 

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 
@@ -13,10 +14,10 @@ public enum DaemonConfigurationFile {
     public static func load(environment: (String) -> String?) -> DaemonConfiguration {
         guard let path = path(environment: environment) else { return DaemonConfiguration() }
         let bytes: [UInt8]
-        switch FileIO.read(path, upTo: 1 << 20) {
-        case .success(let b): bytes = b
-        case .failure(let failure):
-            if failure.errno != ENOENT { Log.error("\(path): \(failure.message); using defaults") }
+        do {
+            bytes = try FilePath(path).read(upTo: 1 << 20)
+        } catch {
+            if error.errno != ENOENT { Log.error("\(path): \(error.message); using defaults") }
             return DaemonConfiguration()
         }
         do {

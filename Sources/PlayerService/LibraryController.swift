@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import FileSystem
 import Glibc
 import MPRIS
 import Malloc
@@ -95,11 +96,7 @@ final class LibraryController: LibraryControl, PlaylistControl {
     static func start(
         stateDirectory: String, folders: [String], player: Player, connection: DBusConnection
     ) -> LibraryController? {
-        var prefix = ""
-        for component in stateDirectory.split(separator: "/") {
-            prefix += "/" + component
-            mkdir(prefix, 0o755)  // EEXIST is fine; any other failure shows when the database opens
-        }
+        try? FilePath(stateDirectory).createDirectories()  // a failure shows when the database opens
         let service: LibraryService
         do {
             service = try LibraryService(
@@ -162,8 +159,7 @@ final class LibraryController: LibraryControl, PlaylistControl {
             ?? home.map { $0 + "/.config" }
         let userDirs = configHome.flatMap { readSmallFile($0 + "/user-dirs.dirs") }
         let music = LibraryFolders.musicDirectory(home: home, userDirs: userDirs)
-        var st = stat()
-        let exists = music.map { stat($0, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR } ?? false
+        let exists = music.map { (try? FilePath($0).status())?.isDirectory == true } ?? false
         return LibraryFolders.resolve(
             musicDirectory: music, musicDirectoryExists: exists,
             configured: settings.libraryFolders, commandLine: commandLine,
@@ -171,7 +167,7 @@ final class LibraryController: LibraryControl, PlaylistControl {
     }
 
     private static func readSmallFile(_ path: String) -> String? {
-        guard case .success(let bytes) = FileIO.read(path, upTo: 64 * 1024) else { return nil }
+        guard let bytes = try? FilePath(path).read(upTo: 64 * 1024) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 import SQLite
@@ -31,8 +32,10 @@ public final class QueueDatabase: @unchecked Sendable {
     /// (`queue.db.corrupt-<unix ms>`) and a fresh one made; a `state.json` from older versions is migrated once
     /// and renamed `state.json.migrated`. Throws only when no database can be used at all.
     public func open(nowMilliseconds: Int64? = nil) throws(QueueStoreError) -> QueueOpenResult {
-        if let code = FileIO.createDirectories(directory) {
-            throw QueueStoreError("create directory", path: directory, message: String(cString: strerror(code)))
+        do {
+            try FilePath(directory).createDirectories()
+        } catch {
+            throw QueueStoreError("create directory", path: directory, message: error.message)
         }
         var notes: [String] = []
         var state: PlayerState?
@@ -42,11 +45,12 @@ public final class QueueDatabase: @unchecked Sendable {
             let stamp = nowMilliseconds ?? Self.unixMilliseconds()
             db = nil
             let target = path + ".corrupt-\(stamp)"
-            let moved = rename(path, target) == 0
-            unlink(path + "-wal")
-            unlink(path + "-shm")
+            let moved = (try? FilePath(path).rename(to: FilePath(target))) != nil
+            // Usually absent; any left belong to the corrupt file (a failure shows when the new one opens).
+            try? FilePath(path + "-wal").remove()
+            try? FilePath(path + "-shm").remove()
             notes.append("\(error); moved it aside as \(moved ? target : "(could not move it)") and started a new one")
-            if !moved { unlink(path) }
+            if !moved { try? FilePath(path).remove() }
             state = try connectAndLoad()
         }
         if state == nil, let migrated = migrateJSON(&notes) { state = migrated }
@@ -83,8 +87,13 @@ public final class QueueDatabase: @unchecked Sendable {
 
     private func connectAndLoad() throws(QueueStoreError) -> PlayerState? {
         do {
-            var status = stat()
-            let isNew = lstat(path, &status) != 0 && errno == ENOENT
+            let isNew: Bool
+            do {
+                _ = try FilePath(path).linkStatus()
+                isNew = false
+            } catch {
+                isNew = error.errno == ENOENT
+            }
             let db = try SQLiteDatabase(path: path)
             db.setBusyTimeout(milliseconds: 2000)
             // A file made now holds nothing to lose: writing the schema and switching it to WAL skip the six
@@ -131,7 +140,7 @@ public final class QueueDatabase: @unchecked Sendable {
                 return state
             }
             let target = json.path + ".migrated"
-            let moved = rename(json.path, target) == 0
+            let moved = (try? FilePath(json.path).rename(to: FilePath(target))) != nil
             notes.append(
                 "migrated \(state.queue.count) queued tracks from \(json.path) to \(path)"
                     + (moved ? "; the old file is now \(target)" : ""))

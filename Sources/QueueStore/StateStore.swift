@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 import PlayerCore
 
@@ -76,12 +77,16 @@ public struct StateStore: Sendable {
     private func readAll(_ file: String) -> Result<[UInt8], StateStoreError> {
         // A state file over 64 MiB is not ours; refuse rather than exhaust memory.
         let limit = 64 << 20
-        switch FileIO.read(file, upTo: limit + 1) {
-        case .failure(let failure): return .failure(StateStoreError(.read, path: file, errno: failure.errno))
-        case .success(let bytes) where bytes.count > limit:
-            return .failure(StateStoreError(.read, path: file, message: "larger than 64 MiB"))
-        case .success(let bytes): return .success(bytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePath(file).read(upTo: limit + 1)
+        } catch {
+            return .failure(StateStoreError(.read, path: file, errno: error.errno))
         }
+        guard bytes.count <= limit else {
+            return .failure(StateStoreError(.read, path: file, message: "larger than 64 MiB"))
+        }
+        return .success(bytes)
     }
 
     private static func unixMilliseconds() -> Int64 {
@@ -92,6 +97,6 @@ public struct StateStore: Sendable {
 
     private func moveAside(now stamp: Int64) -> String? {
         let target = path + ".corrupt-\(stamp)"
-        return rename(path, target) == 0 ? target : nil
+        return (try? FilePath(path).rename(to: FilePath(target))) != nil ? target : nil
     }
 }

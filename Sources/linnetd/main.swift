@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import FileSystem
 import Glibc
 import Malloc
 import PlayerCore

@@ -1,3 +1,4 @@
+import FileSystem
 import PlayerCore
 import Testing
 import Foundation

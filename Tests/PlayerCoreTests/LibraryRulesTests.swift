@@ -1,3 +1,4 @@
+import FileSystem
 import Testing
 @testable import PlayerCore
 

@@ -1,4 +1,5 @@
 import CoverArt
+import FileSystem
 import Foundation
 import PlayerCore
 import Testing
@@ -112,6 +113,24 @@ import TestSupport
         } catch {
             #expect("\(error)".contains("blocker"))
         }
+    }
+
+    /// A cache directory whose name is not UTF-8 (a Latin-1 home directory) is made and written by its real bytes,
+    /// and the picture's path comes back in BytePath form.
+    @Test func storesIntoADirectoryWhoseNameIsNotUTF8() throws {
+        let dir = try TemporaryDirectory()
+        let homeBytes = Array(dir.path.utf8) + Array("/Jos".utf8) + [0xE9]
+        let cache = ArtCache(directory: BytePath.string(homeBytes) + "/.cache/linnet/art")
+        let p = try cache.store(EmbeddedPicture(mimeType: "image/jpeg", data: Self.jpeg))
+        let fileBytes = homeBytes + Array("/.cache/linnet/art/\(SHA256.hexDigest(Self.jpeg)).jpg".utf8)
+        #expect(BytePath.bytes(p) == fileBytes)
+        var st = stat()
+        #expect(
+            (fileBytes + [0]).withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &st) }
+            } == 0)
+        #expect(Int(st.st_size) == Self.jpeg.count)
+        #expect(try cache.store(EmbeddedPicture(mimeType: "image/jpeg", data: Self.jpeg)) == p)  // a hit
     }
 
     @Test func extensionsDirectoriesAndURLs() {

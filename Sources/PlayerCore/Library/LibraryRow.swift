@@ -1,3 +1,5 @@
+import FileSystem
+
 /// One row a library query returns: a song, or a group (album, artist, genre, composer, playlist).
 public enum LibraryRow: Sendable, Hashable {
     case song(SongRow)

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// A playlist as the library lists it: a user playlist (stored in the database), one found as a file in a
 /// library folder, or an automatic one (recently added, most played).
 public struct PlaylistInfo: Sendable, Hashable {

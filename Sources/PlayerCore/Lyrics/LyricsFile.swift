@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Finds and reads the `.lrc` file beside a track (same base name: `/m/01 Song.flac` → `/m/01 Song.lrc`).
 public enum LyricsFile {
     /// Lyrics files larger than this are not read (see `LRCParser.maxBytes`).
@@ -17,8 +19,9 @@ public enum LyricsFile {
     /// The first existing candidate wins.
     public static func load(forTrackAt path: String) -> (path: String, lyrics: Lyrics)? {
         for candidate in candidates(forTrackAt: path) {
-            guard case .success(let status) = FileStatus.of(candidate), status.isRegularFile else { continue }
-            guard case .success(let bytes) = FileIO.read(candidate, upTo: maxBytes + 1) else { continue }
+            let file = FilePath(candidate)
+            guard let status = try? file.status(), status.isRegularFile else { continue }
+            guard let bytes = try? file.read(upTo: maxBytes + 1) else { continue }
             return (candidate, LRCParser.parse(bytes))
         }
         return nil

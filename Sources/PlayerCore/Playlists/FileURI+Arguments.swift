@@ -1,3 +1,5 @@
+import FileSystem
+
 /// What a user typed on a command line (`linnet open`, `queue add`) as a URI a player accepts, and back to a name to
 /// show. Paths are in BytePath form (`CommandLineBytes`): a file name that is not UTF-8 keeps its bytes all the way
 /// into the URI.

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Why a string is not an acceptable URI (or path), with the offending text; MPRIS maps this to InvalidArgs.
 public struct URIError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {

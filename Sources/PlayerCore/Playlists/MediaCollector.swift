@@ -1,3 +1,4 @@
+import FileSystem
 import Glibc
 
 /// Something that could not be added while collecting media, with the path it concerns.
@@ -109,7 +110,7 @@ public struct MediaCollector: Sendable {
         switch location {
         case .url: out.items.append(MediaItem(location))
         case .file(let path):
-            var ancestors = Set<FileStatus.Identity>()
+            var ancestors = Set<FileIdentity>()
             expand(
                 MediaItem(location), path: path, explicit: true, depth: 0, playlists: [], ancestors: &ancestors,
                 into: &out)
@@ -118,15 +119,15 @@ public struct MediaCollector: Sendable {
 
     /// `playlists` is the chain of playlist files being expanded above this item (loop and depth checks).
     private func expand(
-        _ item: MediaItem, path: String, explicit: Bool, depth: Int, playlists: [FileStatus.Identity],
-        ancestors: inout Set<FileStatus.Identity>, into out: inout MediaCollection
+        _ item: MediaItem, path: String, explicit: Bool, depth: Int, playlists: [FileIdentity],
+        ancestors: inout Set<FileIdentity>, into out: inout MediaCollection
     ) {
         let status: FileStatus
-        switch FileStatus.of(path) {
-        case .success(let s): status = s
-        case .failure(let e):
+        do {
+            status = try FilePath(path).status()
+        } catch {
             out.problems.append(
-                CollectionProblem(path: path, kind: e.isNotFound ? .notFound : .unreadable(errno: e.errno)))
+                CollectionProblem(path: path, kind: error.isNotFound ? .notFound : .unreadable(errno: error.errno)))
             return
         }
         if status.isDirectory {
@@ -149,8 +150,8 @@ public struct MediaCollector: Sendable {
     }
 
     private func expandDirectory(
-        _ path: String, status: FileStatus, depth: Int, playlists: [FileStatus.Identity],
-        ancestors: inout Set<FileStatus.Identity>, into out: inout MediaCollection
+        _ path: String, status: FileStatus, depth: Int, playlists: [FileIdentity],
+        ancestors: inout Set<FileIdentity>, into out: inout MediaCollection
     ) {
         guard depth <= maxDirectoryDepth else {
             out.problems.append(CollectionProblem(path: path, kind: .tooDeep)); return
@@ -163,10 +164,10 @@ public struct MediaCollector: Sendable {
         }
         defer { ancestors.remove(status.identity) }
         let names: [String]
-        switch FileIO.directoryEntries(path) {
-        case .success(let n): names = n
-        case .failure(let failure):
-            out.problems.append(CollectionProblem(path: path, kind: .unreadable(errno: failure.errno))); return
+        do {
+            names = try FilePath(path).entries().map { BytePath.string($0.name) }
+        } catch {
+            out.problems.append(CollectionProblem(path: path, kind: .unreadable(errno: error.errno))); return
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         for name in NaturalOrder.sorted(names.filter { !$0.hasPrefix(".") }) {
@@ -185,7 +186,7 @@ public struct MediaCollector: Sendable {
     }
 
     private func expandPlaylist(
-        _ path: String, identity: FileStatus.Identity, playlists: [FileStatus.Identity],
+        _ path: String, identity: FileIdentity, playlists: [FileIdentity],
         into out: inout MediaCollection
     ) {
         guard !playlists.contains(identity) else {
@@ -203,7 +204,7 @@ public struct MediaCollector: Sendable {
         out.problems += parsed.skipped.map { CollectionProblem(path: path, kind: .playlistLine($0)) }
         for item in parsed.items {
             guard case .file(let p) = item.location else { out.items.append(item); continue }
-            var ancestors = Set<FileStatus.Identity>()
+            var ancestors = Set<FileIdentity>()
             expand(
                 item, path: p, explicit: true, depth: 0, playlists: playlists + [identity], ancestors: &ancestors,
                 into: &out)

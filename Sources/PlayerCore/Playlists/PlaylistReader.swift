@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Reads a playlist file from disk and parses it with the parser its extension names.
 public enum PlaylistReader {
     /// Playlists larger than this are refused (a playlist of ~100k entries is well under it).
@@ -10,12 +12,13 @@ public enum PlaylistReader {
     public static func read(path: String) throws(PlaylistError) -> PlaylistParseResult {
         let ext = FileKind.pathExtension(path)
         guard extensions.contains(ext) else { throw PlaylistError(.unknownExtension, path: path) }
-        guard case .success(let status) = FileStatus.of(path), status.isRegularFile else {
+        // PlaylistError's kind is what callers show; the errno behind `.unreadable` is not part of it.
+        guard let status = try? FilePath(path).status(), status.isRegularFile else {
             throw PlaylistError(.unreadable, path: path)
         }
-        let size = Int(status.size)
+        let size = Int(clamping: status.size)
         guard size <= maxBytes else { throw PlaylistError(.tooLarge(bytes: size), path: path) }
-        guard case .success(let bytes) = FileIO.read(path, upTo: maxBytes + 1) else {
+        guard let bytes = try? FilePath(path).read(upTo: maxBytes + 1) else {
             throw PlaylistError(.unreadable, path: path)
         }
         guard bytes.count <= maxBytes else { throw PlaylistError(.tooLarge(bytes: bytes.count), path: path) }

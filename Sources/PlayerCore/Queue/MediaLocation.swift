@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Where a track lives: a local file (absolute path) or a remote URL kept as written.
 public enum MediaLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     /// An absolute local path, not percent-encoded; a name that is not UTF-8 in `BytePath`'s lossless form.
