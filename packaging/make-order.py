@@ -10,6 +10,9 @@ How: linnetd (built by `make` with -function-sections) runs under callgrind the 
 executable that ran at least once is written out, in the order callgrind first lists them. Usage:
     packaging/make-order.py .build/release/linnetd  (re-run when the code changes much; a stale file only helps
     less: symbols it names that no longer exist are ignored)
+    packaging/make-order.py --merge .build/release/linnetd  keeps the current file's order for every function the
+    binary still has and appends the functions of a fresh session it does not name yet, in their first-run order
+    (after a refactoring renamed many symbols: a wholly fresh file measured 0.4 MB more idle RSS than the tuned one)
 """
 import os, re, subprocess, sys, tempfile, time
 
@@ -68,13 +71,25 @@ def functions(out, binary):
     return list(ran)
 
 
+def defined_symbols(binary):
+    """Every symbol `binary` defines (nm), to tell which names of the current order file still exist."""
+    out = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    return {line.split()[-1] for line in out.splitlines() if line.strip()}
+
+
 def main():
-    binary = sys.argv[1]
+    merge = sys.argv[1] == "--merge"
+    binary = sys.argv[2 if merge else 1]
     with tempfile.TemporaryDirectory() as d:
         out = os.environ.get("ORDER_PROFILE") or os.path.join(d, "callgrind.out")
         session(binary, out)
         order = functions(out, binary)
     path = os.path.join(ROOT, "packaging", "linnetd.order")
+    if merge:
+        present = defined_symbols(binary)
+        kept = [n for n in open(path).read().split() if n in present]
+        seen = set(kept)
+        order = kept + [n for n in order if n not in seen]
     with open(path, "w") as f:
         f.write("".join(n + "\n" for n in order))
     print("%s: %d functions" % (path, len(order)))
