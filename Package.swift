@@ -46,6 +46,7 @@ let package = Package(
         // The one layer over socket calls (addresses, listening and connected sockets, SocketError): Glibc only.
         .target(name: "Sockets", dependencies: ["CSocket", "FileSystem"]),
         // A line-oriented server (MPD front end) on Dispatch sources on the main queue, over Sockets.
+        .target(name: "LineServer", dependencies: ["Sockets"]),
         // The domain: no C, no D-Bus (its file reads go through FileSystem).
         .target(name: "PlayerCore", dependencies: ["FileSystem"]),
         // The cover-art cache and folder art: file-system I/O and content hashing, outside the domain.
@@ -117,6 +118,7 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem"]),
+        .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(
