@@ -35,6 +35,7 @@ extension LineConnection {
 
     private func idleTimerFired() {
         guard let timeout = idleTimeout, !isClosed else { return }
+        idleTimerFirings += 1
         let now = DispatchTime.now().uptimeNanoseconds
         // Reading paused: the handler is busy for this client (a long command), which is not the client idling.
         if isReadingPaused { lastActivity = now }

@@ -34,6 +34,8 @@ public final class LineConnection {
     /// When a byte last moved either way (DispatchTime uptime nanoseconds), for the idle timeout.
     var lastActivity = DispatchTime.now().uptimeNanoseconds
     var idleTimer: (any DispatchSourceTimer)?
+    /// How often the idle timer has fired (for tests: the timer looked, and the connection stayed).
+    var idleTimerFirings = 0
 
     /// This connection's idle timeout (from the configuration at first); nil removes its timer. MPD's handler
     /// turns it off while a client waits in `idle`.

@@ -144,6 +144,30 @@ import Testing
         }
     }
 
+    @Test func aConnectionWhoseHandlerIsBusyIsNotIdle() async throws {
+        let configuration = LineServerConfiguration(idleTimeout: .milliseconds(50))
+        let (server, recorder, addresses) = try await MainActor.run { try startServer(configuration) }
+        let client = try await onThread { () throws in
+            let client = try TestClient(addresses[0])
+            _ = try client.line()
+            try client.send("pause\n")
+            return UncheckedBox(client)
+        }
+        // Reading paused (a command in progress): the timer fires and looks, and leaves the connection open.
+        try await waitUntil("the timer has looked three times") {
+            (recorder.connections[1]?.idleTimerFirings ?? 0) >= 3
+        }
+        await MainActor.run {
+            #expect(recorder.closed.isEmpty)
+            recorder.connections[1]?.resumeReading()
+        }
+        try await onThread { () throws in #expect(try client.value.untilEnd() == []) }  // then idle: closed
+        await MainActor.run {
+            #expect(recorder.closed[1] == .idleTimeout)
+            server.stop()
+        }
+    }
+
     @Test func aConnectionCanTurnItsIdleTimeoutOff() async throws {
         let configuration = LineServerConfiguration(idleTimeout: .seconds(3600))
         let (server, recorder, addresses) = try await MainActor.run { try startServer(configuration) }
