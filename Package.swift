@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Headers only: glibc's <malloc.h> (mallopt, malloc_trim).
         .systemLibrary(name: "CMalloc"),
+        // Headers only: accept4 and struct ucred, which glibc declares only under _GNU_SOURCE.
+        .systemLibrary(name: "CSocket"),
         // Headers only: the linker's symbols for where the executable is loaded (the crash reporter's offsets).
         .systemLibrary(name: "CProgramImage"),
 
@@ -41,6 +43,10 @@ let package = Package(
 
         // The one layer over file-system calls (byte paths, descriptors, listings, stat, atomic writes): Glibc only.
         .target(name: "FileSystem"),
+        // The one layer over socket calls (addresses, listening and connected sockets, SocketError): Glibc only.
+        .target(name: "Sockets", dependencies: ["CSocket", "FileSystem"]),
+        // A line-oriented server (MPD front end) on Dispatch sources on the main queue, over Sockets.
+        .target(name: "LineServer", dependencies: ["Sockets"]),
         // The domain: no C, no D-Bus (its file reads go through FileSystem).
         .target(name: "PlayerCore", dependencies: ["FileSystem"]),
         // The cover-art cache and folder art: file-system I/O and content hashing, outside the domain.
@@ -111,6 +117,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem"]),
+        .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(

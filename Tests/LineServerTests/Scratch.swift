@@ -1,0 +1,58 @@
+import FileSystem
+import Glibc
+import Sockets
+
+/// A fresh directory under /tmp for one test's socket files, removed with what is in it at the end.
+final class SocketDirectory {
+    let path: FilePath
+
+    init() {
+        var template = Array("/tmp/linnet-sock-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed: errno \(errno)")
+        path = FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+    }
+
+    /// `path/name` as a Unix socket address.
+    func socket(_ name: String) -> SocketAddressPath { SocketAddressPath(path: path.appending(Array(name.utf8))) }
+
+    deinit { Self.removeTree(path) }
+
+    private static func removeTree(_ path: FilePath) {
+        if (try? path.linkStatus())?.isDirectory == true {
+            for entry in (try? path.entries()) ?? [] { removeTree(path.appending(entry.name)) }
+            _ = path.withCString { rmdir($0) }
+        } else {
+            try? path.remove()
+        }
+    }
+}
+
+/// A path in a `SocketDirectory`, with what the tests ask of the file there.
+struct SocketAddressPath {
+    let path: FilePath
+
+    /// lstat's mode bits, nil when nothing is there.
+    var mode: mode_t? {
+        var status = stat()
+        guard path.withCString({ lstat($0, &status) }) == 0 else { return nil }
+        return status.st_mode
+    }
+
+    var exists: Bool { mode != nil }
+}
+
+/// Whether ::1 can be bound here (containers may have no IPv6).
+let ipv6Available: Bool = {
+    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+        }
+    }
+}()
