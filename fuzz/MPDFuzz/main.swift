@@ -6,7 +6,10 @@
 // parser without passing the tokenizer. Invariants besides "no crash": the bounds of MPDLimits hold, ACK and
 // response lines never break, and re-quoting a request's arguments tokenizes back to the same request.
 
-private let limits = MPDLimits(maxListCommands: 64, maxListBytes: 4096, maxFilterDepth: 16)
+// Tighter than the defaults so inputs of libFuzzer's sizes reach every bound.
+private let limits = MPDLimits(
+    maxLineBytes: 512, maxArguments: 24, maxListCommands: 64, maxListBytes: 4096, maxFilterDepth: 16,
+    maxFilterValueBytes: 64)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
