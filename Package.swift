@@ -55,6 +55,9 @@ let package = Package(
         .target(name: "Tagging"),
         // The MP4/M4A box reader (sample tables, edit list, iTunes tags): pure Swift over Tagging's inputs, fuzzed.
         .target(name: "MP4", dependencies: ["Tagging"]),
+        // Issue 20: the MPD protocol's pure layer (request tokenizer, ACKs, arguments, filters, command lists):
+        // no dependencies, not even Glibc; bounded and fuzzed (fuzz/MPDFuzz).
+        .target(name: "MPDProtocol"),
 
         // Implementations of the domain's protocols.
         .target(
@@ -119,6 +122,7 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem"]),
         .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem"]),
+        .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(

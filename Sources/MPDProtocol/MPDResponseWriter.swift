@@ -1,0 +1,70 @@
+/// Builds the bytes of one response: `key: value` lines, binary chunks, `list_OK`, `OK`, `ACK`.
+///
+/// Values never break a line: "\n" and "\r" in them become spaces (as OwnTone does with tag values), since a
+/// newline inside a tag would otherwise end the pair and let a file's tags forge protocol lines.
+public struct MPDResponseWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// An empty response.
+    public init() {}
+
+    /// Writes `key: value\n`, the value made one line.
+    public mutating func field(_ key: String, _ value: String) {
+        append(Self.singleLine(key))
+        bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+        append(Self.singleLine(value))
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes `key: N\n` for an integer.
+    public mutating func field(_ key: String, _ value: some BinaryInteger) {
+        field(key, String(value))
+    }
+
+    /// Writes `key: S.mmm\n` for seconds, with MPD's three decimals (`elapsed`, `duration`); non-finite as 0.
+    public mutating func field(_ key: String, seconds: Double) {
+        field(key, Self.threeDecimals(seconds))
+    }
+
+    /// Writes `binary: N\n`, the bytes and "\n" (for `albumart` and `readpicture`; the caller chunks them).
+    public mutating func binary(_ data: some Collection<UInt8>) {
+        field("binary", data.count)
+        bytes.append(contentsOf: data)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes `changed: SUBSYSTEM\n` (one line of an idle response).
+    public mutating func changed(_ subsystem: MPDIdleSubsystem) {
+        field("changed", subsystem.rawValue)
+    }
+
+    /// Writes `list_OK\n` (after each command of a `command_list_ok_begin` list).
+    public mutating func listOK() { append("list_OK\n") }
+
+    /// Writes `OK\n`, the end of a successful response.
+    public mutating func ok() { append("OK\n") }
+
+    /// Writes an ACK line, the end of a failed response.
+    public mutating func ack(_ ack: MPDAck) { append(ack.line) }
+
+    /// Empties the response, keeping its storage.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// `text` with each "\n" and "\r" replaced by a space.
+    public static func singleLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        return String(decoding: text.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Seconds with three decimals, rounded to the millisecond ("12.345"); non-finite or huge values as "0.000".
+    static func threeDecimals(_ seconds: Double) -> String {
+        let scaled = (seconds * 1000).rounded()
+        guard let millis = Int64(exactly: scaled), millis.magnitude < 1 << 53 else { return "0.000" }
+        let whole = millis.magnitude / 1000, fraction = millis.magnitude % 1000
+        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+        return (millis < 0 ? "-" : "") + "\(whole).\(padded)"
+    }
+
+    private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+}
