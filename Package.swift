@@ -58,6 +58,8 @@ let package = Package(
         // Issue 20: the MPD protocol's pure layer (request tokenizer, ACKs, arguments, filters, command lists):
         // no dependencies, not even Glibc; bounded and fuzzed (fuzz/MPDFuzz).
         .target(name: "MPDProtocol"),
+        // The MPD-protocol front end (beside MPRIS, over the same player): sessions, command table, song format.
+        .target(name: "MPD", dependencies: ["MPDProtocol", "LineServer", "Sockets"]),
 
         // Implementations of the domain's protocols.
         .target(
@@ -85,7 +87,7 @@ let package = Package(
             dependencies: [
                 "PlayerCore", "CoverArt", "Malloc", "Decoding", "PulseOutput",
                 "MPRIS", "DBus", "Recording", "SoundEffects", "QueueStore",
-                "Streaming", "MediaLibrary", "Stretching", "Curl", "FileSystem"
+                "Streaming", "MediaLibrary", "Stretching", "Curl", "FileSystem", "MPD", "MPDProtocol", "Sockets"
             ]),
 
         // Executables.
@@ -123,6 +125,7 @@ let package = Package(
         .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem"]),
         .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem"]),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol"]),
+        .testTarget(name: "MPDTests", dependencies: ["MPD"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import MPD
 import MPRIS
 import PlayerCore
 import QueueStore
@@ -51,6 +52,8 @@ public final class LinnetService {
     private let settings: ServiceSettings
     private let startupLoads: Bool
     private(set) var library: LibraryController?
+    /// The MPD-protocol front end, when configured.
+    private(set) var mpd: MPDServer?
     /// Keeps the controllers that only the bus reaches alive (they have no other owner).
     private let retained: [AnyObject]
     /// What to do when a client asks to quit (save and exit).
@@ -73,7 +76,8 @@ public final class LinnetService {
         let player = Player(
             output: output, streamSettings: settings.streamSettings, route: configuration.policyOptions,
             outputAvailable: outputAvailable,
-            exclusive: configuration.exclusive == true ? ExclusiveMode(connection: connection) : nil)
+            exclusive: configuration.exclusive == true ? ExclusiveMode(connection: connection) : nil,
+            musicFolders: settings.libraryFolders)
         self.player = player
         player.replayGainMode = configuration.replayGainMode ?? .off
         player.replayGainPreamp = configuration.replayGainPreampDB ?? 0
@@ -123,6 +127,7 @@ public final class LinnetService {
             if let observer { player.addObserver(observer) }
         }
         player.addObserver(self)
+        mpd = MPDFrontEnd.start(address: configuration.mpdAddress, player: player)
         // A restored, paused track has no event to come: its art and lyrics are found now.
         DispatchQueue.main.async { player.updateNowPlaying() }
     }
@@ -159,6 +164,7 @@ public final class LinnetService {
     /// Saves the state, stops the recorder, effects and engine, and closes the bus connection.
     public func shutDown() {
         persistence?.saveNow()
+        mpd?.stop()
         recorder.shutDown()
         effects.shutDown()
         player.engine.stop()

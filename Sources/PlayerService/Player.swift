@@ -18,6 +18,8 @@ final class Player: PlayerControl {
     private(set) var engine: PlaybackEngine!
     /// Route, interruptions and server loss (made with the player; it drives the engine on their behalf).
     private(set) var route: RouteController!
+    /// The library's folders: MPD clients name local files by their path inside one.
+    let mpdMusicFolders: [String]
     /// Who follows the player (bus interfaces, state saver, play counter, meters, lyrics), in the order added.
     private var observers: [any PlayerObserver] = []
     let collector = MediaCollector()
@@ -63,8 +65,9 @@ final class Player: PlayerControl {
     init(
         output: any AudioOutput, streamSettings: StreamSettings = StreamSettings(),
         route options: RoutePolicyOptions = RoutePolicyOptions(), outputAvailable: Bool = true,
-        exclusive: ExclusiveMode? = nil
+        exclusive: ExclusiveMode? = nil, musicFolders: [String] = []
     ) {
+        mpdMusicFolders = musicFolders
         self.streamSettings = streamSettings
         engine = PlaybackEngine(
             output: output,

@@ -11,10 +11,12 @@ struct Arguments: Equatable {
     var exclusive: Bool?
     /// Extra media-library folders (`--library DIR`, repeatable).
     var libraryFolders: [String] = []
+    /// Where the MPD front end listens (`--mpd ADDRESS`); nil: as linnetd.conf says.
+    var mpdAddress: String?
 
     static let usage = """
         Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--[no-]exclusive]
-                       [--library DIR]... [PATH...]
+                       [--library DIR]... [--mpd ADDRESS] [PATH...]
 
         The Linnet music player service: plays local files and speaks MPRIS 2.2 on the session bus as
         org.mpris.MediaPlayer2.linnet (control it with `linnet` or `playerctl -p linnet`).
@@ -32,6 +34,9 @@ struct Arguments: Equatable {
                            ~/.config/user-dirs.dirs, else ~/Music, is always scanned when it exists)
         These can also be set in $XDG_CONFIG_HOME/linnet/linnetd.conf as `auto-resume-window = SECONDS`,
         `exclusive = true` and `library = DIR` lines; the command line wins.
+          --mpd ADDRESS    also speak the MPD protocol (mpc, ncmpcpp, phone remotes) on ADDRESS: 127.0.0.1:6600,
+                           [::1]:6600, localhost (both, port 6600), unix ($XDG_RUNTIME_DIR/linnet/mpd.socket),
+                           a socket path, or off; loopback and Unix sockets only (`mpd = ADDRESS` in linnetd.conf)
           --help           show this help
         """
 
@@ -59,6 +64,10 @@ struct Arguments: Equatable {
             case "--library":
                 guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--library needs a directory") }
                 libraryFolders.append(args[i])
+                i += 1
+            case "--mpd":
+                guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--mpd needs an address") }
+                mpdAddress = args[i]
                 i += 1
             case "--state-dir":
                 guard i < args.count, !args[i].isEmpty else {

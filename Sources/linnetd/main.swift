@@ -77,6 +77,7 @@ if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is s
 var configuration = DaemonConfigurationFile.load(environment: environment)
 configuration.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? configuration.autoResumeWindowSeconds
 configuration.exclusive = arguments.exclusive ?? configuration.exclusive
+configuration.mpdAddress = arguments.mpdAddress ?? configuration.mpdAddress
 let settings = ServiceSettings(
     configuration: configuration, stateDirectory: stateDirectory, paths: arguments.paths,
     workingDirectory: workingDirectory(),

@@ -1,8 +1,9 @@
 /// linnetd's configuration, read from `$XDG_CONFIG_HOME/linnet/linnetd.conf` (route, session, library, ReplayGain):
 /// `key = value` lines, `#` comments, blank lines ignored. Keys: `auto-resume-window` (seconds, 0 = off) and
 /// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable);
-/// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15). Command-line options
-/// override the file.
+/// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15); `mpd` (where the MPD-protocol
+/// front end listens: `127.0.0.1:6600`, `[::1]:6600`, `localhost`, `unix` for `$XDG_RUNTIME_DIR/linnet/mpd.socket`,
+/// a socket path, or `off`; off by default). Command-line options override the file.
 public struct DaemonConfiguration: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
@@ -10,6 +11,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var libraryFolders: [String] = []
     public var replayGainMode: ReplayGainMode?
     public var replayGainPreampDB: Double?
+    /// Where the MPD front end listens (`mpd = ADDRESS`); nil or "off": it is not started.
+    public var mpdAddress: String?
 
     public init(autoResumeWindowSeconds: Double? = nil, exclusive: Bool? = nil) {
         self.autoResumeWindowSeconds = autoResumeWindowSeconds
@@ -46,6 +49,11 @@ public struct DaemonConfiguration: Sendable, Hashable {
                 case "false", "no", "off", "0": settings.exclusive = false
                 default: throw ParseError(line: n + 1, message: "exclusive needs true or false, got '\(value)'")
                 }
+            case "mpd":
+                guard !value.isEmpty else {
+                    throw ParseError(line: n + 1, message: "mpd needs an address, unix or off")
+                }
+                settings.mpdAddress = String(value)
             case "library":
                 guard !value.isEmpty else { throw ParseError(line: n + 1, message: "library needs a folder") }
                 settings.libraryFolders.append(String(value))

@@ -1,0 +1,34 @@
+/// One command of the protocol: the permission it needs and its handler.
+struct MPDCommand: Sendable {
+    /// MPD's permission levels (passwords give clients some of them; local clients have all).
+    enum Permission: Sendable { case read, add, control, admin }
+
+    let permission: Permission
+    let run: @MainActor @Sendable (inout MPDCommandContext) throws(MPDCommandError) -> Void
+
+    init(
+        _ permission: Permission,
+        _ run: @escaping @MainActor @Sendable (inout MPDCommandContext) throws(MPDCommandError) -> Void
+    ) {
+        self.permission = permission
+        self.run = run
+    }
+}
+
+/// Every command this server implements, by name: what `commands` lists, nothing more.
+@MainActor
+enum MPDCommandTable {
+    static let commands: [String: MPDCommand] = {
+        var table: [String: MPDCommand] = [:]
+        for group in [MPDConnectionCommands.all, MPDStatusCommands.all, MPDPlaybackCommands.all, MPDQueueCommands.all] {
+            table.merge(group) { first, _ in first }
+        }
+        return table
+    }()
+
+    /// Handled by the session itself (they change its state, not the player's), listed by `commands` too.
+    static let sessionCommands = ["close", "idle", "noidle"]
+
+    /// `commands`' list, sorted as MPD sorts it.
+    static var names: [String] { (Array(commands.keys) + sessionCommands).sorted() }
+}

@@ -1,0 +1,96 @@
+import MPDProtocol
+
+/// Connection and discovery: ping, password, commands, notcommands, tagtypes, decoders, urlhandlers, outputs,
+/// binarylimit.
+@MainActor
+enum MPDConnectionCommands {
+    static let all: [String: MPDCommand] = [
+        "ping": MPDCommand(.read) { c throws(MPDCommandError) in _ = try c.arguments(0, 0) },
+        "password": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(1, 1)
+            // No password is configured: every client already has every permission, and MPD refuses any password.
+            throw MPDCommandError(.password, "incorrect password")
+        },
+        "commands": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(0, 0)
+            for name in MPDCommandTable.names { c.out.field("command", name) }
+        },
+        "notcommands": MPDCommand(.read) { c throws(MPDCommandError) in _ = try c.arguments(0, 0) },
+        "tagtypes": MPDCommand(.read) { c throws(MPDCommandError) in try tagTypes(&c) },
+        "decoders": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(0, 0)
+            for (plugin, suffixes, types) in decoders {
+                c.out.field("plugin", plugin)
+                for s in suffixes { c.out.field("suffix", s) }
+                for t in types { c.out.field("mime_type", t) }
+            }
+        },
+        "urlhandlers": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(0, 0)
+            for scheme in ["http://", "https://"] { c.out.field("handler", scheme) }
+        },
+        "outputs": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(0, 0)
+            c.out.field("outputid", 0)
+            c.out.field("outputname", "Linnet")
+            c.out.field("plugin", "pulse")
+            c.out.field("outputenabled", 1)
+        },
+        "enableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c) },
+        "toggleoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c) },
+        "disableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in
+            try output(&c)
+            throw MPDCommandError(.system, "the sound output cannot be disabled (it is the only one)")
+        },
+        "binarylimit": MPDCommand(.read) { c throws(MPDCommandError) in
+            let text = try c.arguments(1, 1)[0]
+            let n = Int(try c.parse { () throws(MPDArgumentError) in try MPDArguments.unsigned(text) })
+            // MPD's bounds: at least 64 bytes, and not more than a reply may hold.
+            guard n >= 64, n <= 4 << 20 else { throw MPDCommandError(.argument, "Value out of range") }
+            c.session.binaryLimit = n
+        }
+    ]
+
+    /// What the decoders (libmpg123, libsndfile, libfaad, libopusfile via libsndfile…) read.
+    static let decoders: [(String, [String], [String])] = [
+        ("mpg123", ["mp3"], ["audio/mpeg"]),
+        ("sndfile", ["flac", "ogg", "oga", "opus", "wav", "aiff"], ["audio/flac", "audio/ogg", "audio/wav"]),
+        ("faad", ["m4a", "aac", "mp4"], ["audio/mp4", "audio/aac"])
+    ]
+
+    /// Output 0 is the sound server's sink, always on.
+    private static func output(_ c: inout MPDCommandContext) throws(MPDCommandError) {
+        let text = try c.arguments(1, 1)[0]
+        let id = try c.parse { () throws(MPDArgumentError) in try MPDArguments.unsigned(text) }
+        guard id == 0 else { throw MPDCommandError(.noExist, "No such audio output") }
+    }
+
+    /// `tagtypes` lists the enabled tags; `clear`, `all`, `enable T…`, `disable T…` change them.
+    private static func tagTypes(_ c: inout MPDCommandContext) throws(MPDCommandError) {
+        let args = c.request.arguments
+        guard let sub = args.first else {
+            for name in MPDTagNames.all where c.session.tagTypes.contains(name) { c.out.field("tagtype", name) }
+            return
+        }
+        let names = Array(args.dropFirst())
+        var resolved: [String] = []
+        for n in names {
+            guard let tag = MPDTagNames.canonical(n) else {
+                throw MPDCommandError(.argument, "Unknown tag type: \(n)")
+            }
+            resolved.append(tag)
+        }
+        switch sub {
+        case "clear": c.session.tagTypes = []
+        case "all": c.session.tagTypes = Set(MPDTagNames.all)
+        case "enable", "disable":
+            guard !resolved.isEmpty else { throw MPDCommandError(.argument, "Not enough arguments") }
+            if sub == "enable" {
+                c.session.tagTypes.formUnion(resolved)
+            } else {
+                c.session.tagTypes.subtract(resolved)
+            }
+        default: throw MPDCommandError(.argument, "Unknown sub command")
+        }
+    }
+}

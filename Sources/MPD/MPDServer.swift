@@ -1,0 +1,87 @@
+import LineServer
+import MPDProtocol
+import Sockets
+
+/// The MPD front end: listens where it is told (`mpd = …` in linnetd.conf, `--mpd`), gives every client an
+/// `MPDSession` on the shared backend, and tells idle clients what changed.
+@MainActor
+public final class MPDServer {
+    /// Limits and timeouts of the front end.
+    public struct Configuration: Sendable {
+        public var maxConnections = 32
+        /// A client that sends nothing this long is disconnected (not while in `idle`), as MPD's connection_timeout.
+        public var idleTimeout: Duration? = .seconds(60)
+        public var maxLineLength = 64 * 1024
+        public init() {}
+    }
+
+    let backend: any MPDBackend
+    let configuration: Configuration
+    private var server: LineServer!
+    private var sessions: [ObjectIdentifier: MPDSession] = [:]
+    /// The queue's version and each position's (`playlist`, `plchanges`), tracked while clients are connected.
+    private(set) var versions = MPDQueueVersions()
+    private var lastStatus: MPDPlayerStatus?
+    private let log: @MainActor (String) -> Void
+
+    public init(
+        backend: any MPDBackend, configuration: Configuration = Configuration(),
+        log: @escaping @MainActor (String) -> Void
+    ) {
+        self.backend = backend
+        self.configuration = configuration
+        self.log = log
+        let lines = LineServerConfiguration(
+            maxConnections: configuration.maxConnections,
+            refusalMessage: Array("ACK [\(MPDAckCode.system.rawValue)@0] {} too many clients\n".utf8),
+            maxLineLength: configuration.maxLineLength, idleTimeout: configuration.idleTimeout)
+        server = LineServer(configuration: lines) { [unowned self] connection in
+            let session = MPDSession(server: self, connection: connection)
+            if sessions.isEmpty { startTracking() }
+            sessions[ObjectIdentifier(session)] = session
+            return session
+        }
+        server.onError = { [log] error in log("mpd: \(error)") }
+    }
+
+    /// Listens on `address`; returns the address as bound (port 0 becomes the real port).
+    public func listen(on address: SocketAddress) throws(SocketError) -> SocketAddress {
+        try server.listen(on: address)
+    }
+
+    /// Closes the listeners and every client.
+    public func stop() { server.stop() }
+
+    func sessionEnded(_ session: MPDSession) { sessions[ObjectIdentifier(session)] = nil }
+
+    /// The player published a change: idle clients hear which subsystems changed.
+    public func playerChanged() {
+        guard !sessions.isEmpty else { return }
+        let status = backend.mpdStatus
+        var changed = Set<MPDIdleSubsystem>()
+        if versions.update(ids: backend.mpdQueueIDs) { changed.insert(.playlist) }
+        if let last = lastStatus {
+            if last.state != status.state || last.currentID != status.currentID { changed.insert(.player) }
+            if last.volume != status.volume { changed.insert(.mixer) }
+            if last.repeatOn != status.repeatOn || last.randomOn != status.randomOn || last.single != status.single {
+                changed.insert(.options)
+            }
+            if (last.updatingJob == nil) != (status.updatingJob == nil) { changed.insert(.update) }
+        }
+        lastStatus = status
+        note(changed)
+    }
+
+    /// Something clients cannot see in `status` changed (a seek: `player`; the library: `database`…).
+    public func note(_ changed: Set<MPDIdleSubsystem>) {
+        guard !changed.isEmpty else { return }
+        for session in sessions.values { session.note(changed) }
+    }
+
+    /// The first client connected: versions count from here (nobody could have asked for older ones).
+    private func startTracking() {
+        versions = MPDQueueVersions()
+        _ = versions.update(ids: backend.mpdQueueIDs)
+        lastStatus = backend.mpdStatus
+    }
+}

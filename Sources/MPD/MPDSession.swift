@@ -1,0 +1,122 @@
+import LineServer
+import MPDProtocol
+
+/// One MPD client: its command lists, its `idle` wait, the tags it asked for; runs each command against the
+/// backend and writes the reply. Made by `MPDServer` for every accepted connection.
+@MainActor
+final class MPDSession: LineSessionHandler {
+    unowned let server: MPDServer
+    let connection: LineConnection
+    private var lists = MPDCommandListParser()
+    /// Changes since this client last heard of them (what `idle` reports).
+    private var pending: Set<MPDIdleSubsystem> = []
+    /// While in `idle`: the subsystems it waits for.
+    private var idleWaiting: Set<MPDIdleSubsystem>?
+    /// The tags `tagtypes` left enabled (all by default), by MPD name.
+    var tagTypes: Set<String> = Set(MPDTagNames.all)
+    /// `binarylimit`: the largest binary chunk one reply carries.
+    var binaryLimit = 8192
+
+    init(server: MPDServer, connection: LineConnection) {
+        self.server = server
+        self.connection = connection
+    }
+
+    func opened(_ connection: LineConnection) { connection.write(MPDProtocolVersion.greeting) }
+
+    func received(line: [UInt8], on connection: LineConnection) {
+        if idleWaiting != nil {
+            // In idle only noidle is allowed (MPD closes the connection on anything else).
+            guard (try? MPDRequest.parse(line))?.command == "noidle" else { return connection.close() }
+            finishIdle(with: [])
+            return
+        }
+        var out = MPDResponseWriter()
+        switch lists.feed(line) {
+        case .pending: return
+        case .run(let request):
+            if request.command == "idle" { return startIdle(request) }
+            if request.command == "noidle" { return }  // not idle: nothing to end (MPD ignores it)
+            if request.command == "close" { return connection.close() }
+            if let ack = run(request, listIndex: 0, into: &out) { out.ack(ack) } else { out.ok() }
+        case .runList(let list):
+            var failed = false
+            for (index, entry) in list.entries.enumerated() {
+                switch entry {
+                case .success(let request):
+                    if let ack = run(request, listIndex: index, into: &out) {
+                        out.ack(ack)
+                        failed = true
+                    } else if list.sendsListOK {
+                        out.listOK()
+                    }
+                case .failure(let error):
+                    out.ack(error.ack(listIndex: index))
+                    failed = true
+                }
+                if failed { break }
+            }
+            if !failed { out.ok() }
+        case .reject(let error):
+            out.ack(error.ack())
+        case .close(let error):
+            out.ack(error.ack())
+            connection.write(out.bytes)
+            return connection.close()
+        }
+        connection.write(out.bytes)
+    }
+
+    func closed(_ connection: LineConnection, reason: LineCloseReason) { server.sessionEnded(self) }
+
+    /// Runs one command; nil when it succeeded, else the ACK (what it wrote before failing is kept, as MPD).
+    private func run(_ request: MPDRequest, listIndex: Int, into out: inout MPDResponseWriter) -> MPDAck? {
+        guard let command = MPDCommandTable.commands[request.command] else {
+            return MPDAck(.unknown, listIndex: listIndex, message: "unknown command \"\(request.command)\"")
+        }
+        var context = MPDCommandContext(request: request, backend: server.backend, session: self, out: out)
+        do throws(MPDCommandError) {
+            try command.run(&context)
+            out = context.out
+            return nil
+        } catch {
+            out = context.out
+            return error.ack(command: request.command, listIndex: listIndex)
+        }
+    }
+
+    // MARK: - idle
+
+    /// The player (or the library, the queue…) changed: an idle client hears of it now, others at their next idle.
+    func note(_ changed: Set<MPDIdleSubsystem>) {
+        pending.formUnion(changed)
+        if let waiting = idleWaiting, !pending.isDisjoint(with: waiting) { finishIdle(with: waiting) }
+    }
+
+    private func startIdle(_ request: MPDRequest) {
+        let wanted: Set<MPDIdleSubsystem>
+        do throws(MPDArgumentError) {
+            let asked = try MPDIdleSubsystem.parseIdleArguments(request.arguments)
+            wanted = asked.isEmpty ? Set(MPDIdleSubsystem.allCases) : asked
+        } catch {
+            var out = MPDResponseWriter()
+            out.ack(error.ack(command: "idle"))
+            return connection.write(out.bytes)
+        }
+        idleWaiting = wanted
+        connection.idleTimeout = nil  // an idle client waits as long as it likes, as with MPD
+        if !pending.isDisjoint(with: wanted) { finishIdle(with: wanted) }
+    }
+
+    /// Ends the idle wait: the changes among `subsystems` (none for noidle), then OK.
+    private func finishIdle(with subsystems: Set<MPDIdleSubsystem>) {
+        let changed = pending.intersection(subsystems)
+        pending.subtract(changed)
+        idleWaiting = nil
+        connection.idleTimeout = server.configuration.idleTimeout
+        var out = MPDResponseWriter()
+        for subsystem in MPDIdleSubsystem.allCases where changed.contains(subsystem) { out.changed(subsystem) }
+        out.ok()
+        connection.write(out.bytes)
+    }
+}
