@@ -1,13 +1,10 @@
 /// One command of the protocol: the permission it needs and its handler.
 struct MPDCommand: Sendable {
-    /// MPD's permission levels (passwords give clients some of them; local clients have all).
-    enum Permission: Sendable { case read, add, control, admin }
-
-    let permission: Permission
+    let permission: MPDPermission
     let run: @MainActor @Sendable (inout MPDCommandContext) throws(MPDCommandError) -> Void
 
     init(
-        _ permission: Permission,
+        _ permission: MPDPermission,
         _ run: @escaping @MainActor @Sendable (inout MPDCommandContext) throws(MPDCommandError) -> Void
     ) {
         self.permission = permission

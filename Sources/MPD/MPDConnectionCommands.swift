@@ -7,15 +7,21 @@ enum MPDConnectionCommands {
     static let all: [String: MPDCommand] = [
         "ping": MPDCommand(.read) { c throws(MPDCommandError) in _ = try c.arguments(0, 0) },
         "password": MPDCommand(.read) { c throws(MPDCommandError) in
-            _ = try c.arguments(1, 1)
-            // No password is configured: every client already has every permission, and MPD refuses any password.
-            throw MPDCommandError(.password, "incorrect password")
+            let secret = try c.arguments(1, 1)[0]
+            guard let granted = c.session.server.configuration.access.passwords[secret] else {
+                throw MPDCommandError(.password, "incorrect password")
+            }
+            c.session.permissions = granted
         },
+        // What this client may run now (MPD lists by permission), and what it may not.
         "commands": MPDCommand(.read) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)
-            for name in MPDCommandTable.names { c.out.field("command", name) }
+            for name in MPDCommandTable.names where c.session.may(name) { c.out.field("command", name) }
         },
-        "notcommands": MPDCommand(.read) { c throws(MPDCommandError) in _ = try c.arguments(0, 0) },
+        "notcommands": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(0, 0)
+            for name in MPDCommandTable.names where !c.session.may(name) { c.out.field("command", name) }
+        },
         "tagtypes": MPDCommand(.read) { c throws(MPDCommandError) in try tagTypes(&c) },
         "decoders": MPDCommand(.read) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)

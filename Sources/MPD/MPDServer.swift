@@ -12,6 +12,8 @@ public final class MPDServer {
         /// A client that sends nothing this long is disconnected (not while in `idle`), as MPD's connection_timeout.
         public var idleTimeout: Duration? = .seconds(60)
         public var maxLineLength = 64 * 1024
+        /// Passwords and default permissions.
+        public var access = MPDAccess()
         public init() {}
     }
 

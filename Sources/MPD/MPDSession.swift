@@ -16,10 +16,19 @@ final class MPDSession: LineSessionHandler {
     var tagTypes: Set<String> = Set(MPDTagNames.all)
     /// `binarylimit`: the largest binary chunk one reply carries.
     var binaryLimit = 8192
+    /// What this client may do: the server's defaults until a `password` grants more (or other) permissions.
+    var permissions: Set<MPDPermission>
 
     init(server: MPDServer, connection: LineConnection) {
         self.server = server
         self.connection = connection
+        self.permissions = server.configuration.access.defaultPermissions
+    }
+
+    /// Whether this client may run `command` (the session's own commands and `password` always).
+    func may(_ command: String) -> Bool {
+        guard let needed = MPDCommandTable.commands[command]?.permission else { return true }
+        return command == "password" || command == "ping" || permissions.contains(needed)
     }
 
     func opened(_ connection: LineConnection) { connection.write(MPDProtocolVersion.greeting) }
@@ -73,6 +82,11 @@ final class MPDSession: LineSessionHandler {
     private func run(_ request: MPDRequest, listIndex: Int, into out: inout MPDResponseWriter) -> MPDAck? {
         guard let command = MPDCommandTable.commands[request.command] else {
             return MPDAck(.unknown, listIndex: listIndex, message: "unknown command \"\(request.command)\"")
+        }
+        guard may(request.command) else {
+            return MPDAck(
+                .permission, listIndex: listIndex, command: request.command,
+                message: "you don't have permission for \"\(request.command)\"")
         }
         var context = MPDCommandContext(request: request, backend: server.backend, session: self, out: out)
         do throws(MPDCommandError) {

@@ -127,7 +127,7 @@ public final class LinnetService {
             if let observer { player.addObserver(observer) }
         }
         player.addObserver(self)
-        mpd = MPDFrontEnd.start(address: configuration.mpdAddress, player: player)
+        mpd = MPDFrontEnd.start(configuration: configuration, player: player)
         // A restored, paused track has no event to come: its art and lyrics are found now.
         DispatchQueue.main.async { player.updateNowPlaying() }
     }

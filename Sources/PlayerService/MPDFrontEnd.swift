@@ -1,4 +1,5 @@
 import MPD
+import PlayerCore
 import MPDProtocol
 import Sockets
 
@@ -6,8 +7,21 @@ import Sockets
 /// is off or cannot listen (logged: the rest of the service runs without it).
 @MainActor
 enum MPDFrontEnd {
-    static func start(address text: String?, player: Player) -> MPDServer? {
-        guard let text, text != "off" else { return nil }
+    static func start(configuration: DaemonConfiguration, player: Player) -> MPDServer? {
+        guard let text = configuration.mpdAddress, text != "off" else { return nil }
+        var access = MPDAccess()
+        for line in configuration.mpdPasswords where !access.addPassword(line) {
+            Log.error("mpd: a password line is not SECRET@read,add,control,admin; the MPD front end is off")
+            return nil
+        }
+        if !access.passwords.isEmpty { access.defaultPermissions = [] }
+        if let text = configuration.mpdDefaultPermissions {
+            guard let permissions = MPDPermission.parseList(text) else {
+                Log.error("mpd: mpd-default-permissions '\(text)' is not a list of read, add, control, admin")
+                return nil
+            }
+            access.defaultPermissions = permissions
+        }
         let addresses: [SocketAddress]
         do throws(SocketAddressError) {
             if text == "unix" {
@@ -23,12 +37,17 @@ enum MPDFrontEnd {
             Log.error("mpd: \(error); the MPD front end is off")
             return nil
         }
-        // Without passwords (not implemented yet) every client may do everything: only this machine's.
-        if let open = addresses.first(where: { !$0.isLocal }) {
-            Log.error("mpd: \(open) is not a loopback address or Unix socket, and passwords are not supported yet")
+        // Anyone who reaches a network address could do everything without a password: refuse to listen there.
+        if let open = addresses.first(where: { !$0.isLocal }),
+            access.defaultPermissions.contains(.control)
+                || access.passwords.isEmpty
+        {
+            Log.error("mpd: \(open) is reachable from the network: set mpd-password (and no control by default)")
             return nil
         }
-        let server = MPDServer(backend: player, log: { Log.error($0) })
+        var options = MPDServer.Configuration()
+        options.access = access
+        let server = MPDServer(backend: player, configuration: options, log: { Log.error($0) })
         for address in addresses {
             do {
                 Log.info("mpd: listening on \(try server.listen(on: address))")

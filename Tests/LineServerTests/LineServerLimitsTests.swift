@@ -147,10 +147,12 @@ import Testing
     @Test func aConnectionWhoseHandlerIsBusyIsNotIdle() async throws {
         let configuration = LineServerConfiguration(idleTimeout: .milliseconds(50))
         let (server, recorder, addresses) = try await MainActor.run { try startServer(configuration) }
+        // Paused from the accept on: a loaded machine may take longer than 50 ms between connecting and any line
+        // the client sends, which would time the connection out before the test could pause it.
+        await MainActor.run { recorder.pauseOnOpen = true }
         let client = try await onThread { () throws in
             let client = try TestClient(addresses[0])
             _ = try client.line()
-            try client.send("pause\n")
             return UncheckedBox(client)
         }
         // Reading paused (a command in progress): the timer fires and looks, and leaves the connection open.

@@ -13,6 +13,8 @@ final class Recorder {
     var unixClients: Set<Int> = []
     var overlong = 0
     var drained = 0
+    /// Handlers pause reading as they open (a command in progress from the first moment: no idle window).
+    var pauseOnOpen = false
 
     var lineCount: Int { lines.values.map(\.count).reduce(0, +) }
 }
@@ -32,6 +34,7 @@ final class TestHandler: LineSessionHandler {
         if connection.isUnixClient { recorder.unixClients.insert(connection.id) }
         if let credentials = try? connection.peerCredentials() { recorder.credentials[connection.id] = credentials }
         connection.write("OK hello\n")
+        if recorder.pauseOnOpen { connection.pauseReading() }
     }
 
     func received(line: [UInt8], on connection: LineConnection) {

@@ -145,5 +145,51 @@ extension ServiceSuites {
             #expect(try f.get("org.mpris.MediaPlayer2.linnet.Queue", "Length") == .uint32(8))
             #expect(try f.status() == "Playing")
         }
+
+        @Test func passwordsGrantPermissionsAndNetworkAddressesNeedThem() throws {
+            let f = try ServiceFixture()
+            let config = f.stateDir.file("config/linnet")
+            try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+            try "mpd-password = s3cret@read,control\n".write(
+                toFile: config + "/linnetd.conf", atomically: true, encoding: .utf8)
+            let socket = f.stateDir.file("mpd.socket")
+            try f.launch(["--mpd", socket, ServiceFixture.demo])
+            let script = """
+                import socket, sys
+                s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile('rwb')
+                f.readline()
+                def ask(line):
+                    f.write(line.encode() + b'\\n'); f.flush()
+                    out = []
+                    while True:
+                        r = f.readline().decode().strip()
+                        out.append(r)
+                        if r.startswith('ACK') or r == 'OK':
+                            return out
+                print(ask('status')[-1])
+                print(ask('password wrong')[-1])
+                print(ask('password s3cret')[-1])
+                print(ask('status')[-1])
+                print(ask('add 01-intro.mp3')[-1])
+                print('commands', 'add' in ' '.join(ask('commands')), 'pause' in ' '.join(ask('commands')))
+                """
+            let scriptFile = f.stateDir.file("password.py")
+            try script.write(toFile: scriptFile, atomically: true, encoding: .utf8)
+            let r = try Child.run("/usr/bin/python3", [scriptFile, socket], environment: f.environment)
+            let lines = r.output.split(separator: "\n").map(String.init)
+            #expect(
+                lines == [
+                    "ACK [4@0] {status} you don't have permission for \"status\"",
+                    "ACK [3@0] {password} incorrect password", "OK", "OK",
+                    "ACK [4@0] {add} you don't have permission for \"add\"", "commands False True"
+                ], "\(r.output)")
+            _ = try f.stop()
+
+            // A network address with nothing to protect it: the front end stays off, the player runs.
+            let open = try ServiceFixture()
+            try open.launch(["--mpd", "0.0.0.0:0"])
+            #expect(open.log().contains("mpd: 0.0.0.0:0 is reachable from the network"), "\(open.log())")
+            #expect(try open.status() == "Stopped")
+        }
     }
 }

@@ -3,7 +3,9 @@
 /// `exclusive` (true/false, yes/no, on/off, 1/0), `library` (a folder for the media library; repeatable);
 /// `replaygain` (off, track, album, auto) and `replaygain-preamp` (dB, −15 … 15); `mpd` (where the MPD-protocol
 /// front end listens: `127.0.0.1:6600`, `[::1]:6600`, `localhost`, `unix` for `$XDG_RUNTIME_DIR/linnet/mpd.socket`,
-/// a socket path, or `off`; off by default). Command-line options override the file.
+/// a socket path, or `off`; off by default), `mpd-password` (`SECRET@read,add,control,admin`, repeatable; needed
+/// for an address that is not loopback) and `mpd-default-permissions` (what a client has before a password; none
+/// when passwords are set, as MPD). Command-line options override the file.
 public struct DaemonConfiguration: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
@@ -13,6 +15,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var replayGainPreampDB: Double?
     /// Where the MPD front end listens (`mpd = ADDRESS`); nil or "off": it is not started.
     public var mpdAddress: String?
+    /// `mpd-password` lines as written (`SECRET@PERMISSIONS`), checked by the MPD front end.
+    public var mpdPasswords: [String] = []
+    /// `mpd-default-permissions` as written (`read,add,…`).
+    public var mpdDefaultPermissions: String?
 
     public init(autoResumeWindowSeconds: Double? = nil, exclusive: Bool? = nil) {
         self.autoResumeWindowSeconds = autoResumeWindowSeconds
@@ -54,6 +60,11 @@ public struct DaemonConfiguration: Sendable, Hashable {
                     throw ParseError(line: n + 1, message: "mpd needs an address, unix or off")
                 }
                 settings.mpdAddress = String(value)
+            case "mpd-password":
+                guard !value.isEmpty else { throw ParseError(line: n + 1, message: "mpd-password needs SECRET@PERMS") }
+                settings.mpdPasswords.append(String(value))
+            case "mpd-default-permissions":
+                settings.mpdDefaultPermissions = String(value)
             case "library":
                 guard !value.isEmpty else { throw ParseError(line: n + 1, message: "library needs a folder") }
                 settings.libraryFolders.append(String(value))
