@@ -145,7 +145,7 @@ let package = Package(
             name: "MediaLibraryTests",
             dependencies: ["MediaLibrary", "PlayerCore", "FileSystem", "SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"], exclude: ["Scripts"]),
         .testTarget(
             name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -130,6 +130,8 @@ enum MPDQueueCommands {
         guard case .absolute(let p) = target else {
             throw MPDCommandError(.argument, "relative move targets are not supported")
         }
+        // As MPD: a position past the last one is a bad number, one where the moved songs do not fit a bad index.
+        guard Int(p) < count else { throw MPDCommandError(.argument, "Number too large: \(text)") }
         guard Int(p) + n <= count else { throw .badSongIndex }
         return Int(p)
     }

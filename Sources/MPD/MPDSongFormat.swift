@@ -34,7 +34,8 @@ enum MPDSongFormat {
             out.field("song", p)
             out.field("songid", id)
         }
-        if let p = s.nextPosition, let id = s.nextID {
+        // MPD names the next song only while one plays or is paused (stopped, nothing is queued to follow).
+        if s.state != .stop, let p = s.nextPosition, let id = s.nextID {
             out.field("nextsong", p)
             out.field("nextsongid", id)
         }
