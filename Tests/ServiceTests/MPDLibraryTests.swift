@@ -112,6 +112,9 @@ extension ServiceSuites {
                 everything = c.listallinfo()
                 print('files', sum(1 for x in everything if 'file' in x))
                 print('dirs', sum(1 for x in everything if 'directory' in x) > 0)
+                # Inside a command list the streamed reply is built whole, in order with the others.
+                c.command_list_ok_begin(); c.listall(); c.ping(); listed = c.command_list_end()
+                print('listed', sum(1 for x in listed[0] if 'file' in x), listed[1])
                 art = c.albumart(sys.argv[2])
                 print('art', len(art['binary']))
                 pic = c.readpicture(sys.argv[2])
@@ -136,6 +139,7 @@ extension ServiceSuites {
             #expect(lines.contains("counted True \(artists.count)"), "\(text)")
             #expect(lines.contains("files 40"), "\(text)")
             #expect(lines.contains("dirs True"), "\(text)")
+            #expect(lines.contains("listed 40 None"), "\(text)")
             #expect(lines.contains("art \(s.cover.count)"), "\(text)")
             #expect(lines.contains("picture False"), "\(text)")
             #expect(lines.contains("search 10"), "\(text)")
