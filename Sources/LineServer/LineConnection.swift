@@ -81,6 +81,9 @@ public final class LineConnection {
     /// Bytes written and not yet taken by the socket.
     public var pendingWriteByteCount: Int { output.count }
 
+    /// The socket took less than was written and the rest waits for room (`writeBufferDrained` follows).
+    public var isWriteBlocked: Bool { writeBlocked }
+
     /// Watches the socket and hands the connection to its handler (greeting first, then lines).
     func start(handler: any LineSessionHandler) {
         let barrier = CancelBarrier(sources: 2) { [socket, weak server] in

@@ -17,7 +17,11 @@ struct MPDCommand: Sendable {
 enum MPDCommandTable {
     static let commands: [String: MPDCommand] = {
         var table: [String: MPDCommand] = [:]
-        for group in [MPDConnectionCommands.all, MPDStatusCommands.all, MPDPlaybackCommands.all, MPDQueueCommands.all] {
+        let groups = [
+            MPDConnectionCommands.all, MPDStatusCommands.all, MPDPlaybackCommands.all, MPDQueueCommands.all,
+            MPDDatabaseCommands.all, MPDSearchCommands.all, MPDPictureCommands.all, MPDStoredPlaylistCommands.all
+        ]
+        for group in groups {
             table.merge(group) { first, _ in first }
         }
         return table

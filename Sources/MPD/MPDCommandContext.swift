@@ -7,6 +7,11 @@ struct MPDCommandContext {
     let backend: any MPDBackend
     unowned let session: MPDSession
     var out: MPDResponseWriter
+    /// A reply too long to build at once: the session writes it part by part after what `out` holds.
+    var stream: MPDResultStream?
+
+    /// The library, nil until it opens (the database is empty until then).
+    var library: (any MPDLibraryBackend)? { session.server.library }
 
     /// The arguments, checked to number between `min` and `max` (MPD's "wrong number of arguments").
     func arguments(_ min: Int, _ max: Int) throws(MPDCommandError) -> [String] {

@@ -104,10 +104,17 @@ enum MPDQueueCommands {
     }
 
     /// Where `add URI POS` puts the songs: an absolute position (up to the end), or relative to the current song.
-    private static func insertPosition(_ text: String?, _ c: inout MPDCommandContext) throws(MPDCommandError) -> Int? {
+    private static func insertPosition(_ text: String?, _ c: inout MPDCommandContext) throws(MPDCommandError)
+        -> Int?
+    {
         guard let text else { return nil }
-        let count = c.backend.mpdQueueCount
         let target = try c.parse { () throws(MPDArgumentError) in try MPDInsertPosition.parse(text) }
+        return try insertPosition(target, c)
+    }
+
+    /// The queue position `target` names now, checked against the queue.
+    static func insertPosition(_ target: MPDInsertPosition, _ c: MPDCommandContext) throws(MPDCommandError) -> Int {
+        let count = c.backend.mpdQueueCount
         let position: Int
         switch target {
         case .absolute(let p): position = Int(p)

@@ -18,6 +18,12 @@ public final class MPDServer {
     }
 
     let backend: any MPDBackend
+    /// The library, once it is open (nil: an empty database). Set by the service after the bus name is taken.
+    public var library: (any MPDLibraryBackend)? {
+        didSet { libraryChanged() }
+    }
+    /// When the server started (`stats`' uptime).
+    let started = ContinuousClock.now
     let configuration: Configuration
     private var server: LineServer!
     private var sessions: [ObjectIdentifier: MPDSession] = [:]
@@ -59,7 +65,7 @@ public final class MPDServer {
     /// The player published a change: idle clients hear which subsystems changed.
     public func playerChanged() {
         guard !sessions.isEmpty else { return }
-        let status = backend.mpdStatus
+        let status = currentStatus
         var changed = Set<MPDIdleSubsystem>()
         if versions.update(ids: backend.mpdQueueIDs) { changed.insert(.playlist) }
         if let last = lastStatus {
@@ -68,7 +74,10 @@ public final class MPDServer {
             if last.repeatOn != status.repeatOn || last.randomOn != status.randomOn || last.single != status.single {
                 changed.insert(.options)
             }
-            if (last.updatingJob == nil) != (status.updatingJob == nil) { changed.insert(.update) }
+            if (last.updatingJob == nil) != (status.updatingJob == nil) {
+                changed.insert(.update)
+                if status.updatingJob == nil { changed.insert(.database) }
+            }
         }
         lastStatus = status
         note(changed)
@@ -84,6 +93,22 @@ public final class MPDServer {
     private func startTracking() {
         versions = MPDQueueVersions()
         _ = versions.update(ids: backend.mpdQueueIDs)
-        lastStatus = backend.mpdStatus
+        lastStatus = currentStatus
+    }
+
+    /// The player's status with the library's scan job (`updating_db`).
+    var currentStatus: MPDPlayerStatus {
+        var status = backend.mpdStatus
+        status.updatingJob = library?.mpdUpdatingJob
+        return status
+    }
+
+    /// The library's scan started or ended: `update` (and `database` at its end: the songs may have changed).
+    public func libraryChanged() {
+        guard !sessions.isEmpty, let last = lastStatus else { return }
+        let job = library?.mpdUpdatingJob
+        guard (last.updatingJob == nil) != (job == nil) else { return }
+        lastStatus?.updatingJob = job
+        note(job == nil ? [.update, .database] : [.update])
     }
 }

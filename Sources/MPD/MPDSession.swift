@@ -1,3 +1,4 @@
+import Dispatch
 import LineServer
 import MPDProtocol
 
@@ -18,6 +19,10 @@ final class MPDSession: LineSessionHandler {
     var binaryLimit = 8192
     /// What this client may do: the server's defaults until a `password` grants more (or other) permissions.
     var permissions: Set<MPDPermission>
+    /// The long reply being written (reading is paused meanwhile, so commands keep their order).
+    private var streaming: (stream: MPDResultStream, command: String)?
+    /// Parts of a stream are written while less than this waits in the connection's buffer.
+    private static let streamWindow = 256 * 1024
 
     init(server: MPDServer, connection: LineConnection) {
         self.server = server
@@ -47,13 +52,21 @@ final class MPDSession: LineSessionHandler {
             if request.command == "idle" { return startIdle(request) }
             if request.command == "noidle" { return }  // not idle: nothing to end (MPD ignores it)
             if request.command == "close" { return connection.close() }
-            if let ack = run(request, listIndex: 0, into: &out) { out.ack(ack) } else { out.ok() }
+            var stream: MPDResultStream?
+            if let ack = run(request, listIndex: 0, into: &out, stream: &stream) {
+                out.ack(ack)
+            } else if let stream {
+                connection.write(out.bytes)
+                return startStream(stream, command: request.command)
+            } else {
+                out.ok()
+            }
         case .runList(let list):
             var failed = false
             for (index, entry) in list.entries.enumerated() {
                 switch entry {
                 case .success(let request):
-                    if let ack = run(request, listIndex: index, into: &out) {
+                    if let ack = runWhole(request, listIndex: index, into: &out) {
                         out.ack(ack)
                         failed = true
                     } else if list.sendsListOK {
@@ -76,10 +89,18 @@ final class MPDSession: LineSessionHandler {
         connection.write(out.bytes)
     }
 
-    func closed(_ connection: LineConnection, reason: LineCloseReason) { server.sessionEnded(self) }
+    func closed(_ connection: LineConnection, reason: LineCloseReason) {
+        streaming = nil
+        server.sessionEnded(self)
+    }
 
-    /// Runs one command; nil when it succeeded, else the ACK (what it wrote before failing is kept, as MPD).
-    private func run(_ request: MPDRequest, listIndex: Int, into out: inout MPDResponseWriter) -> MPDAck? {
+    func writeBufferDrained(on connection: LineConnection) { pumpStream() }
+
+    /// Runs one command; nil when it succeeded, else the ACK (what it wrote before failing is kept, as MPD). A
+    /// long reply is handed back in `stream` when the caller can stream it, else (a command list) written whole.
+    private func run(
+        _ request: MPDRequest, listIndex: Int, into out: inout MPDResponseWriter, stream: inout MPDResultStream?
+    ) -> MPDAck? {
         guard let command = MPDCommandTable.commands[request.command] else {
             return MPDAck(.unknown, listIndex: listIndex, message: "unknown command \"\(request.command)\"")
         }
@@ -91,11 +112,55 @@ final class MPDSession: LineSessionHandler {
         var context = MPDCommandContext(request: request, backend: server.backend, session: self, out: out)
         do throws(MPDCommandError) {
             try command.run(&context)
+            stream = context.stream
             out = context.out
             return nil
         } catch {
             out = context.out
             return error.ack(command: request.command, listIndex: listIndex)
+        }
+    }
+
+    /// A command list's entries cannot stream: their reply is built whole.
+    private func runWhole(_ request: MPDRequest, listIndex: Int, into out: inout MPDResponseWriter) -> MPDAck? {
+        var stream: MPDResultStream?
+        if let ack = run(request, listIndex: listIndex, into: &out, stream: &stream) { return ack }
+        guard let stream else { return nil }
+        do throws(MPDCommandError) { try stream.drain(into: &out) } catch {
+            return error.ack(command: request.command, listIndex: listIndex)
+        }
+        return nil
+    }
+
+    // MARK: - streaming
+
+    private func startStream(_ stream: MPDResultStream, command: String) {
+        streaming = (stream, command)
+        connection.pauseReading()
+        pumpStream()
+    }
+
+    /// Writes parts while the client keeps up; waits for the buffer to drain (or the next turn) when it does not.
+    private func pumpStream() {
+        while let current = streaming, connection.isOpen {
+            guard connection.pendingWriteByteCount < Self.streamWindow else {
+                // Blocked: `writeBufferDrained` resumes. Not blocked: the flush at this turn's end sends it.
+                if !connection.isWriteBlocked {
+                    DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.pumpStream() } }
+                }
+                return
+            }
+            var out = MPDResponseWriter()
+            var more = false
+            do throws(MPDCommandError) {
+                more = try current.stream.next(&out)
+                if !more { out.ok() }
+            } catch {
+                out.ack(error.ack(command: current.command, listIndex: 0))
+            }
+            if !more { streaming = nil }
+            connection.write(out.bytes)
+            if !more { connection.resumeReading() }
         }
     }
 

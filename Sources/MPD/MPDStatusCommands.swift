@@ -1,12 +1,13 @@
 import MPDProtocol
 
-/// State: status, currentsong, clearerror, stats.
+/// State: status, currentsong, clearerror (`stats` is with the database commands).
 @MainActor
 enum MPDStatusCommands {
     static let all: [String: MPDCommand] = [
         "status": MPDCommand(.read) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)
-            MPDSongFormat.write(c.backend.mpdStatus, queueVersion: c.session.server.versions.version, to: &c.out)
+            MPDSongFormat.write(
+                c.session.server.currentStatus, queueVersion: c.session.server.versions.version, to: &c.out)
         },
         "currentsong": MPDCommand(.read) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)

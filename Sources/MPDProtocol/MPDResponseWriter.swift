@@ -48,6 +48,9 @@ public struct MPDResponseWriter: Sendable {
     /// Writes an ACK line, the end of a failed response.
     public mutating func ack(_ ack: MPDAck) { append(ack.line) }
 
+    /// Appends what another writer wrote (a part built aside, printed after others).
+    public mutating func append(contentsOf other: MPDResponseWriter) { bytes.append(contentsOf: other.bytes) }
+
     /// Empties the response, keeping its storage.
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 

@@ -20,12 +20,17 @@ final class LibraryController: LibraryControl, PlaylistControl {
     /// The playlist last activated (MPRIS ActivePlaylist).
     private(set) var activePlaylist: PlaylistInfo?
     private var wasScanning = false
+    /// Told of every status change after the bus (the MPD front end's scan jobs).
+    var statusListeners: [(LibraryStatus) -> Void] = []
+    /// Told after inotify changes were applied.
+    var folderListeners: [() -> Void] = []
 
     init(service: LibraryService, player: Player) {
         self.service = service
         self.player = player
         service.onStatus = { [weak self] status in
             self?.interface?.update(status)
+            for listener in self?.statusListeners ?? [] { listener(status) }
             // A scan may have found, changed or dropped playlist files.
             if !status.scanning { self?.playlistsInterface?.refresh() }
             // The scan's freed pages back to the system once it ends (idle RSS): the reader's page cache, which
@@ -40,6 +45,7 @@ final class LibraryController: LibraryControl, PlaylistControl {
         service.onFoldersChanged = { [weak self] in
             self?.playlistsInterface?.refresh()
             self?.service.releaseMemory()
+            for listener in self?.folderListeners ?? [] { listener() }
         }
     }
 

@@ -147,6 +147,7 @@ public final class LinnetService {
         library = LibraryController.start(
             stateDirectory: settings.stateDirectory, folders: settings.libraryFolders, player: player,
             connection: connection)
+        if let library, let mpd { mpd.library = MPDLibraryAdapter(controller: library, server: mpd) }
         return name
     }
 
