@@ -6,8 +6,8 @@
 # mpd + mpc (update --wait);
 # file, librsvg2-bin (rsvg-convert), libjpeg-turbo-progs (cjpeg): data/make-demo.sh, data/check-demo.sh, make icons.
 # libcurl4-openssl-dev: network streams; openssl: the stream tests make a private CA and certificate.
-# python3-mpd: an MPD client library the MPD front end tests drive. python3-gi (with python3-dbus): a second MPRIS
-# implementation the client tests use; mpv + mpv-mpris: a real
+# python3-mpd: an MPD client library the MPD front end tests drive; ncmpcpp (in tmux): a full-screen MPD client.
+# python3-gi (with python3-dbus): a second MPRIS implementation the client tests use; mpv + mpv-mpris: a real
 # third-party MPRIS player the client tests compare against playerctl (skipped when absent).
 # gdb: bench/soak takes linnetd's thread stacks with it when linnetd stops answering (optional).
 set -e
@@ -20,7 +20,7 @@ apt-get install -y -qq --no-install-recommends \
     dbus dbus-x11 pulseaudio pulseaudio-utils playerctl systemd libglib2.0-bin \
     mpg123 flac lame sox libsox-fmt-mp3 vorbis-tools opus-tools espeak-ng id3v2 \
     python3-dbus python3-gi python3-mpd \
-    mpv mpv-mpris mpd mpdris2 mpc \
+    mpv mpv-mpris mpd mpdris2 mpc ncmpcpp tmux \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
 apt-get install -y -qq --no-install-recommends gdb >/dev/null
 # AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
