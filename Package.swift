@@ -119,11 +119,11 @@ let package = Package(
             name: "linnet-bench-meter", dependencies: ["PlayerCore", "DBus"], path: "bench/effects/MeterBench"),
 
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FileSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
-        .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem"]),
-        .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem"]),
+        .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem", "TestSupport"]),
+        .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem", "TestSupport"]),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol"]),
         .testTarget(name: "MPDTests", dependencies: ["MPD"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),

@@ -1,6 +1,7 @@
 import FileSystem
 import Glibc
 import Sockets
+import TestSupport
 import Testing
 
 @testable import LineServer

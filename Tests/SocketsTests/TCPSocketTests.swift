@@ -1,5 +1,6 @@
 import Glibc
 import Sockets
+import TestSupport
 import Testing
 
 /// Listening and connected sockets over TCP loopback: accept, non-blocking reads and writes, shutdown, errors.

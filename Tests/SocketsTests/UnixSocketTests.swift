@@ -1,6 +1,7 @@
 import FileSystem
 import Glibc
 import Sockets
+import TestSupport
 import Testing
 
 /// Unix listening sockets: the file's directory and mode, stale files replaced, live ones refused, removal on

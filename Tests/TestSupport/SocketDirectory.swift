@@ -1,12 +1,11 @@
 import FileSystem
 import Glibc
-import Sockets
 
 /// A fresh directory under /tmp for one test's socket files, removed with what is in it at the end.
-final class SocketDirectory {
-    let path: FilePath
+public final class SocketDirectory: Sendable {
+    public let path: FilePath
 
-    init() {
+    public init() {
         var template = Array("/tmp/linnet-sock-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed: errno \(errno)")
@@ -14,7 +13,9 @@ final class SocketDirectory {
     }
 
     /// `path/name` as a Unix socket address.
-    func socket(_ name: String) -> SocketAddressPath { SocketAddressPath(path: path.appending(Array(name.utf8))) }
+    public func socket(_ name: String) -> SocketAddressPath {
+        SocketAddressPath(path: path.appending(Array(name.utf8)))
+    }
 
     deinit { Self.removeTree(path) }
 
@@ -29,21 +30,21 @@ final class SocketDirectory {
 }
 
 /// A path in a `SocketDirectory`, with what the tests ask of the file there.
-struct SocketAddressPath {
-    let path: FilePath
+public struct SocketAddressPath: Sendable {
+    public let path: FilePath
 
     /// lstat's mode bits, nil when nothing is there.
-    var mode: mode_t? {
+    public var mode: mode_t? {
         var status = stat()
         guard path.withCString({ lstat($0, &status) }) == 0 else { return nil }
         return status.st_mode
     }
 
-    var exists: Bool { mode != nil }
+    public var exists: Bool { mode != nil }
 }
 
 /// Whether ::1 can be bound here (containers may have no IPv6).
-let ipv6Available: Bool = {
+public let ipv6Available: Bool = {
     let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return false }
     defer { close(fd) }
