@@ -130,7 +130,15 @@ extension ServiceSuites {
             #expect(try f.get(Self.player, "CanGoPrevious") == .boolean(false))
             let signals = try SignalRecorder(address: f.servers.busAddress)
             try f.call(Self.player, "Next")
-            let change = signals.propertiesChanged(Self.player, "Metadata")
+            // The change that carries the next track's Metadata (not a late tag probe of the first track, which a
+            // loaded machine can deliver after the recorder started): it carries the new Can* values with it.
+            let change = signals.wait { s in
+                guard s.member == "PropertiesChanged", s.arguments.first == .string(Self.player),
+                    let metadata = s.arguments[1].stringKeyedDictionary?["Metadata"]?.unwrappingVariants
+                        .stringKeyedDictionary
+                else { return false }
+                return metadata["mpris:trackid"]?.unwrappingVariants.stringValue != first
+            }.flatMap { $0.arguments[1].stringKeyedDictionary?.mapValues(\.unwrappingVariants) }
             #expect(change?["CanGoNext"] == .boolean(false))
             #expect(change?["CanGoPrevious"] == .boolean(true))
             #expect(try f.trackID() != first)
