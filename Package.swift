@@ -59,7 +59,7 @@ let package = Package(
         // no dependencies, not even Glibc; bounded and fuzzed (fuzz/MPDFuzz).
         .target(name: "MPDProtocol"),
         // The MPD-protocol front end (beside MPRIS, over the same player): sessions, command table, song format.
-        .target(name: "MPD", dependencies: ["MPDProtocol", "LineServer", "Sockets"]),
+        .target(name: "MPD", dependencies: ["MPDProtocol", "LineServer", "Sockets", "PlayerCore"]),
 
         // Implementations of the domain's protocols.
         .target(
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem", "TestSupport"]),
         .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem", "TestSupport"]),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol"]),
-        .testTarget(name: "MPDTests", dependencies: ["MPD"]),
+        .testTarget(name: "MPDTests", dependencies: ["MPD", "PlayerCore"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
         .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import MPDProtocol
+import PlayerCore
 
 /// The library as a directory tree: lsinfo, listall, listallinfo, listfiles; and update, rescan, stats.
 /// Directories are the library's folders as the songs' paths show them (a folder without songs is not seen).
@@ -13,7 +14,7 @@ enum MPDDatabaseCommands {
                 // MPD lists the stored playlists at the root too (deprecated there, still read by some clients).
                 for playlist in try library.mpdPlaylists() {
                     c.out.field("playlist", playlist.name)
-                    c.out.field("Last-Modified", MPDTimeFormat.iso8601(playlist.modified))
+                    c.out.field("Last-Modified", ISODate.string(fromEpochSeconds: playlist.modified))
                 }
             }
         },

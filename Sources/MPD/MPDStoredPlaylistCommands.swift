@@ -1,4 +1,5 @@
 import MPDProtocol
+import PlayerCore
 
 /// Stored playlists, which are the library's playlists (the ones the Playlists interface shows): listplaylists,
 /// listplaylist, listplaylistinfo, load, rm, rename, playlistdelete, playlistmove. Positions count from 0.
@@ -9,7 +10,7 @@ enum MPDStoredPlaylistCommands {
             _ = try c.arguments(0, 0)
             for playlist in try c.library?.mpdPlaylists() ?? [] {
                 c.out.field("playlist", playlist.name)
-                c.out.field("Last-Modified", MPDTimeFormat.iso8601(playlist.modified))
+                c.out.field("Last-Modified", ISODate.string(fromEpochSeconds: playlist.modified))
             }
         },
         "listplaylist": MPDCommand(.read) { c throws(MPDCommandError) in

@@ -74,24 +74,3 @@ extension LibraryMapping {
         }
     }
 }
-
-/// ISO 8601 UTC dates from epoch seconds (xesam:lastUsed), without Foundation.
-enum ISODate {
-    static func string(fromEpochSeconds t: Int64) -> String {
-        let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
-        let secondsOfDay = t - days * 86400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return
-            "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))Z"
-    }
-}

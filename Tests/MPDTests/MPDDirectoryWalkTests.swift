@@ -1,3 +1,4 @@
+import PlayerCore
 import Testing
 
 @testable import MPD
@@ -39,9 +40,9 @@ import Testing
     }
 
     @Test func timesPrintAsMPDsISO8601() {
-        #expect(MPDTimeFormat.iso8601(0) == "1970-01-01T00:00:00Z")
-        #expect(MPDTimeFormat.iso8601(1_714_564_800) == "2024-05-01T12:00:00Z")
-        #expect(MPDTimeFormat.iso8601(951_868_799) == "2000-02-29T23:59:59Z")
-        #expect(MPDTimeFormat.iso8601(-1) == "1969-12-31T23:59:59Z")
+        #expect(ISODate.string(fromEpochSeconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(ISODate.string(fromEpochSeconds: 1_714_564_800) == "2024-05-01T12:00:00Z")
+        #expect(ISODate.string(fromEpochSeconds: 951_868_799) == "2000-02-29T23:59:59Z")
+        #expect(ISODate.string(fromEpochSeconds: -1) == "1969-12-31T23:59:59Z")
     }
 }

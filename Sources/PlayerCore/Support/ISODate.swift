@@ -1,7 +1,9 @@
-/// Times as MPD prints them (`Last-Modified: 2024-05-01T12:00:00Z`): ISO 8601 in UTC.
-enum MPDTimeFormat {
-    /// `seconds` since the epoch as `YYYY-MM-DDTHH:MM:SSZ` (proleptic Gregorian; before 1970 too).
-    static func iso8601(_ seconds: Int64) -> String {
+/// ISO 8601 UTC times from epoch seconds (`2024-05-01T12:00:00Z`), without Foundation: what MPRIS's
+/// `xesam:lastUsed` and MPD's `Last-Modified` both print.
+public enum ISODate {
+    /// `seconds` since the epoch as `YYYY-MM-DDTHH:MM:SSZ` (proleptic Gregorian; before 1970 too; any Int64).
+    public static func string(fromEpochSeconds seconds: Int64) -> String {
+        // quotientAndRemainder cannot overflow where `t - 86399` would (Int64.min from a database or a client).
         let (days, rest) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (d, s) = rest < 0 ? (days - 1, rest + 86_400) : (days, rest)
         // Days to a civil date (Howard Hinnant's algorithm).
@@ -15,7 +17,6 @@ enum MPDTimeFormat {
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let y = String(year)
-        return "\(y)-\(two(month))-\(two(day))T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))Z"
+        return "\(year)-\(two(month))-\(two(day))T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))Z"
     }
 }
