@@ -121,7 +121,7 @@ let package = Package(
         // Tests: private dbus-daemon / pulseaudio fixtures and media generators live in TestSupport.
         .target(name: "TestSupport", dependencies: ["FileSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
-        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "SocketsTests", dependencies: ["Sockets", "FileSystem", "TestSupport"]),
         .testTarget(name: "LineServerTests", dependencies: ["LineServer", "Sockets", "FileSystem", "TestSupport"]),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol"]),

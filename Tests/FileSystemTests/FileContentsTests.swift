@@ -1,5 +1,6 @@
 import FileSystem
 import Glibc
+import TestSupport
 import Testing
 
 /// Reading up to a limit, atomic replacement, and `mkdir -p`.

@@ -1,5 +1,6 @@
 import FileSystem
 import Glibc
+import TestSupport
 import Testing
 
 /// Paths are bytes: any name the kernel accepts is reached, listed and given back exactly.

@@ -1,5 +1,6 @@
 import FileSystem
 import Glibc
+import TestSupport
 import Testing
 
 /// Every failure names the call, the path and errno, and reads as strerror's text.

@@ -3,30 +3,13 @@ import Glibc
 
 /// A fresh directory under /tmp for one test's socket files, removed with what is in it at the end.
 public final class SocketDirectory: Sendable {
-    public let path: FilePath
+    private let scratch = ScratchDirectory(prefix: "linnet-sock")
+    public var path: FilePath { scratch.path }
 
-    public init() {
-        var template = Array("/tmp/linnet-sock-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed: errno \(errno)")
-        path = FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
-    }
+    public init() {}
 
     /// `path/name` as a Unix socket address.
-    public func socket(_ name: String) -> SocketAddressPath {
-        SocketAddressPath(path: path.appending(Array(name.utf8)))
-    }
-
-    deinit { Self.removeTree(path) }
-
-    private static func removeTree(_ path: FilePath) {
-        if (try? path.linkStatus())?.isDirectory == true {
-            for entry in (try? path.entries()) ?? [] { removeTree(path.appending(entry.name)) }
-            _ = path.withCString { rmdir($0) }
-        } else {
-            try? path.remove()
-        }
-    }
+    public func socket(_ name: String) -> SocketAddressPath { SocketAddressPath(path: scratch.child(name)) }
 }
 
 /// A path in a `SocketDirectory`, with what the tests ask of the file there.
