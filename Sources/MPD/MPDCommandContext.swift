@@ -13,6 +13,9 @@ struct MPDCommandContext {
     /// The library, nil until it opens (the database is empty until then).
     var library: (any MPDLibraryBackend)? { session.server.library }
 
+    /// The library's songs in path order, as the database commands read them.
+    func songIndex() throws(MPDCommandError) -> MPDSongIndex { try session.server.songIndex() }
+
     /// The arguments, checked to number between `min` and `max` (MPD's "wrong number of arguments").
     func arguments(_ min: Int, _ max: Int) throws(MPDCommandError) -> [String] {
         let args = request.arguments

@@ -8,8 +8,9 @@ enum MPDDatabaseCommands {
     static let all: [String: MPDCommand] = [
         "lsinfo": MPDCommand(.read) { c throws(MPDCommandError) in
             let base = try MPDSongPages.directory(try c.arguments(0, 1).first ?? "")
-            let tags = c.session.tagTypes
-            try list(base, recursive: false, &c) { song, out in MPDSongFormat.write(song, tagTypes: tags, to: &out) }
+            let index = try c.songIndex()
+            let shown = index.shown(c.session.tagTypes)
+            try list(base, index, &c) { i, out in index.write(i, shown: shown, to: &out) }
             if base.isEmpty, let library = c.library {
                 // MPD lists the stored playlists at the root too (deprecated there, still read by some clients).
                 for playlist in try library.mpdPlaylists() {
@@ -20,18 +21,21 @@ enum MPDDatabaseCommands {
         },
         "listfiles": MPDCommand(.read) { c throws(MPDCommandError) in
             let base = try MPDSongPages.directory(try c.arguments(0, 1).first ?? "")
-            try list(base, recursive: false, &c, names: true) { song, out in
-                out.field("file", String(song.file.split(separator: "/").last ?? ""))
+            let index = try c.songIndex()
+            try list(base, index, &c, names: true) { i, out in
+                out.line("file", String(index.file(i).split(separator: "/").last ?? ""))
             }
         },
         "listall": MPDCommand(.read) { c throws(MPDCommandError) in
             let base = try MPDSongPages.directory(try c.arguments(0, 1).first ?? "")
-            try streamTree(base, &c) { song, out in out.field("file", song.file) }
+            let index = try c.songIndex()
+            try streamTree(base, index, &c) { i, out in out.line("file", index.file(i)) }
         },
         "listallinfo": MPDCommand(.read) { c throws(MPDCommandError) in
             let base = try MPDSongPages.directory(try c.arguments(0, 1).first ?? "")
-            let tags = c.session.tagTypes
-            try streamTree(base, &c) { song, out in MPDSongFormat.write(song, tagTypes: tags, to: &out) }
+            let index = try c.songIndex()
+            let shown = index.shown(c.session.tagTypes)
+            try streamTree(base, index, &c) { i, out in index.write(i, shown: shown, to: &out) }
         },
         "update": MPDCommand(.admin) { c throws(MPDCommandError) in try update(&c) },
         "rescan": MPDCommand(.admin) { c throws(MPDCommandError) in try update(&c) },
@@ -52,52 +56,54 @@ enum MPDDatabaseCommands {
     /// `lsinfo`/`listfiles`: the base's subdirectories and its own songs. A base that is a song's file lists
     /// that song (as MPD's lsinfo does); one that names nothing is refused.
     private static func list(
-        _ base: String, recursive: Bool, _ c: inout MPDCommandContext, names: Bool = false,
-        song write: (MPDSong, inout MPDResponseWriter) -> Void
+        _ base: String, _ index: MPDSongIndex, _ c: inout MPDCommandContext, names: Bool = false,
+        song write: (Int, inout MPDResponseWriter) -> Void
     ) throws(MPDCommandError) {
-        var walk = MPDDirectoryWalk(base: base, recursive: recursive)
+        let inside = index.songs(in: base)
+        if inside.isEmpty, !base.isEmpty { return try writeSong(named: base, index, &c.out, write) }
+        var walk = MPDDirectoryWalk(base: base, recursive: false)
         var directories: [String] = []
         var songs = MPDResponseWriter()
-        var any = false
-        try MPDSongPages.forEach(c.library, in: base) { song throws(MPDCommandError) in
-            any = true
-            for entry in walk.visit(song.file) {
+        for i in inside {
+            for entry in walk.visit(index.file(i)) {
                 switch entry {
                 case .directory(let d): directories.append(d)
-                case .file: write(song, &songs)
+                case .file: write(i, &songs)
                 }
             }
         }
-        if !any, !base.isEmpty {
-            guard let song = try c.library?.mpdSong(file: base) else {
-                throw MPDCommandError(.noExist, "No such directory")
-            }
-            return write(song, &c.out)
-        }
         // Directories first, then songs, as MPD prints a directory.
-        for d in directories { c.out.field("directory", names ? String(d.split(separator: "/").last ?? "") : d) }
+        for d in directories { c.out.line("directory", names ? String(d.split(separator: "/").last ?? "") : d) }
         c.out.append(contentsOf: songs)
     }
 
     /// `listall`/`listallinfo`: every directory and song under the base, streamed in path order.
     private static func streamTree(
-        _ base: String, _ c: inout MPDCommandContext, song write: @escaping (MPDSong, inout MPDResponseWriter) -> Void
+        _ base: String, _ index: MPDSongIndex, _ c: inout MPDCommandContext,
+        song write: @escaping (Int, inout MPDResponseWriter) -> Void
     ) throws(MPDCommandError) {
-        if !base.isEmpty, try c.library?.mpdSongPage(in: base, from: nil, limit: 1).songs.isEmpty ?? true {
-            guard let song = try c.library?.mpdSong(file: base) else {
-                throw MPDCommandError(.noExist, "No such directory")
-            }
-            return write(song, &c.out)
-        }
+        let inside = index.songs(in: base)
+        if inside.isEmpty, !base.isEmpty { return try writeSong(named: base, index, &c.out, write) }
         var walk = MPDDirectoryWalk(base: base, recursive: true)
-        c.stream = MPDSongPages.stream(c.library, in: base) { song, out in
-            for entry in walk.visit(song.file) {
+        c.stream = MPDSongPages.stream(inside) { i, out in
+            for entry in walk.visit(index.file(i)) {
                 switch entry {
-                case .directory(let d): out.field("directory", d)
-                case .file: write(song, &out)
+                case .directory(let d): out.line("directory", d)
+                case .file: write(i, &out)
                 }
             }
         }
+    }
+
+    /// A base naming a song rather than a directory: that song, or "No such directory".
+    private static func writeSong(
+        named file: String, _ index: MPDSongIndex, _ out: inout MPDResponseWriter,
+        _ write: (Int, inout MPDResponseWriter) -> Void
+    ) throws(MPDCommandError) {
+        guard let i = (0..<index.count).first(where: { index.file($0) == file }) else {
+            throw MPDCommandError(.noExist, "No such directory")
+        }
+        write(i, &out)
     }
 
     /// `update [URI]`/`rescan [URI]`: a scan of the library (all of it: Linnet's scans are not per folder).

@@ -1,59 +1,131 @@
 import MPDProtocol
 
-/// Decides whether a song passes an `MPDFilter`, as MPD's song filters do: a tag with several values matches when
-/// one does (a negated match when none does), an empty `==` value means "the tag is absent", `any` looks at every
-/// tag and the file name. Built once per command: it checks that the filter uses only what this server can
-/// evaluate, so a song is never met with an unsupported key.
-struct MPDFilterMatcher {
-    let filter: MPDFilter
-    /// Whether comparisons without an explicit case (`find` vs `search`) fold.
-    let foldsByDefault: Bool
-    /// The folding `search` uses (case, accents, width: the Library interface's).
-    let fold: (String) -> String
+/// Decides which songs of an `MPDSongIndex` pass an `MPDFilter`, as MPD's song filters do: a tag with several
+/// values matches when one does (a negated match when none does), an empty `==` value means "the tag is absent",
+/// `any` looks at every tag and the file name. Built once per command: it checks that the filter uses only what
+/// this server can evaluate, so a song is never met with an unsupported key.
+///
+/// Each distinct string is compared (and folded) at most once per comparison of the filter: a search over
+/// 100,000 songs folds each artist once, not once per song of theirs. Comparisons are of UTF-8 bytes after the
+/// folding, as MPD compares.
+@MainActor
+final class MPDFilterMatcher {
+    private let index: MPDSongIndex
+    private let root: Node
 
-    /// A matcher for `filter`; refuses what it cannot evaluate (regular expressions, times, audio formats).
-    init(_ filter: MPDFilter, foldsByDefault: Bool, fold: @escaping (String) -> String) throws(MPDCommandError) {
-        try Self.check(filter)
-        self.filter = filter
-        self.foldsByDefault = foldsByDefault
-        self.fold = fold
-    }
+    /// One comparison of the filter and what it concluded for each string id so far (0 unknown, 1 no, 2 yes).
+    private final class Comparison {
+        let match: MPDStringMatch
+        let folds: Bool
+        let fold: (String) -> String
+        let needle: [UInt8]
+        var verdicts: [UInt8]
 
-    func matches(_ song: MPDSong) -> Bool { matches(filter, song) }
-
-    private func matches(_ filter: MPDFilter, _ song: MPDSong) -> Bool {
-        switch filter {
-        case .tag(let tag, let match): return matches(match, values: song.values(of: tag))
-        case .anyTag(let match): return matches(match, values: song.tags.flatMap(\.values) + [song.file])
-        case .uri(let match): return matches(match, values: [song.file])
-        case .base(let directory): return directory.isEmpty || song.file.hasPrefix(directory + "/")
-        case .not(let inner): return !matches(inner, song)
-        case .and(let all): return all.allSatisfy { matches($0, song) }
-        // Queue priorities are all 0 here (prio is accepted and ignored), so only `prio >= 0` holds.
-        case .priorityAtLeast(let n): return n == 0
-        case .modifiedSince, .addedSince, .audioFormat: return false  // refused by `check`
+        init(_ match: MPDStringMatch, folds: Bool, fold: @escaping (String) -> String, strings: Int) {
+            self.match = match
+            self.folds = folds
+            self.fold = fold
+            needle = Array((folds ? fold(match.value) : match.value).utf8)
+            verdicts = [UInt8](repeating: 0, count: strings)
         }
-    }
 
-    private func matches(_ match: MPDStringMatch, values: [String]) -> Bool {
-        if match.op == .equals, match.value.isEmpty { return values.isEmpty != match.negated }
-        let folds =
-            switch match.caseSensitivity {
-            case .commandDefault: foldsByDefault
-            case .insensitive: true
-            case .sensitive: false
-            }
-        let needle = folds ? fold(match.value) : match.value
-        let hit = values.contains { value in
-            let v = folds ? fold(value) : value
-            switch match.op {
-            case .equals: return v == needle
-            case .contains: return v.contains(needle)
-            case .startsWith: return v.hasPrefix(needle)
+        func holds(_ id: UInt32, _ strings: [String]) -> Bool {
+            let i = Int(id)
+            if verdicts[i] != 0 { return verdicts[i] == 2 }
+            let text = folds ? fold(strings[i]) : strings[i]
+            let hit = Self.compare(Array(text.utf8), match.op, needle)
+            verdicts[i] = hit ? 2 : 1
+            return hit
+        }
+
+        static func compare(_ value: [UInt8], _ op: MPDStringMatch.Operator, _ needle: [UInt8]) -> Bool {
+            switch op {
+            case .equals: return value == needle
+            case .startsWith: return value.starts(with: needle)
+            case .contains: return contains(value, needle)
             case .regex: return false  // refused by `check`
             }
         }
-        return hit != match.negated
+
+        static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+            guard !needle.isEmpty else { return true }
+            guard haystack.count >= needle.count else { return false }
+            let first = needle[0]
+            for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+                var k = 1
+                while k < needle.count, haystack[start + k] == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            return false
+        }
+    }
+
+    private indirect enum Node {
+        case tag(codes: [UInt8], Comparison, MPDStringMatch)
+        case anyTag(Comparison, MPDStringMatch)
+        case uri(Comparison, MPDStringMatch)
+        case base([UInt8])
+        case constant(Bool)
+        case not(Node)
+        case and([Node])
+    }
+
+    /// A matcher for `filter` over `index`; refuses what it cannot evaluate (regular expressions, times, audio
+    /// formats). `foldsByDefault`: whether comparisons without an explicit case fold (`search`, not `find`).
+    init(
+        _ filter: MPDFilter, over index: MPDSongIndex, foldsByDefault: Bool, fold: @escaping (String) -> String
+    ) throws(MPDCommandError) {
+        try Self.check(filter)
+        self.index = index
+        func comparison(_ m: MPDStringMatch) -> Comparison {
+            let folds =
+                switch m.caseSensitivity {
+                case .commandDefault: foldsByDefault
+                case .insensitive: true
+                case .sensitive: false
+                }
+            return Comparison(m, folds: folds, fold: fold, strings: index.strings.count)
+        }
+        func node(_ f: MPDFilter) -> Node {
+            switch f {
+            case .tag(let tag, let m): .tag(codes: index.lookup(tag), comparison(m), m)
+            case .anyTag(let m): .anyTag(comparison(m), m)
+            case .uri(let m): .uri(comparison(m), m)
+            case .base(let d): d.isEmpty ? .constant(true) : .base(Array((d + "/").utf8))
+            // Queue priorities are all 0 here (prio is accepted and ignored), so only `prio >= 0` holds.
+            case .priorityAtLeast(let n): .constant(n == 0)
+            case .modifiedSince, .addedSince, .audioFormat: .constant(false)  // refused by `check`
+            case .not(let inner): .not(node(inner))
+            case .and(let all): .and(all.map(node))
+            }
+        }
+        root = node(filter)
+    }
+
+    /// Whether song `i` of the index passes.
+    func matches(_ i: Int) -> Bool { matches(root, i) }
+
+    private func matches(_ node: Node, _ i: Int) -> Bool {
+        switch node {
+        case .tag(let codes, let comparison, let m):
+            return test(index.values(i, codes), comparison, m)
+        case .anyTag(let comparison, let m):
+            // "Absent" never holds: a song always has its file name.
+            if m.op == .equals, m.value.isEmpty { return m.negated }
+            let hit = index.allValues(i).contains { comparison.holds($0, index.strings) }
+            return (hit || comparison.holds(index.fileID(i), index.strings)) != m.negated
+        case .uri(let comparison, let m):
+            return comparison.holds(index.fileID(i), index.strings) != m.negated
+        case .base(let prefix): return index.file(i).utf8.starts(with: prefix)
+        case .constant(let value): return value
+        case .not(let inner): return !matches(inner, i)
+        case .and(let all): return all.allSatisfy { matches($0, i) }
+        }
+    }
+
+    private func test(_ values: ArraySlice<UInt32>, _ comparison: Comparison, _ m: MPDStringMatch) -> Bool {
+        if m.op == .equals, m.value.isEmpty { return values.isEmpty != m.negated }
+        return values.contains { comparison.holds($0, index.strings) } != m.negated
     }
 
     private static func check(_ filter: MPDFilter) throws(MPDCommandError) {
@@ -67,23 +139,6 @@ struct MPDFilterMatcher {
         case .not(let inner): try check(inner)
         case .and(let all): for f in all { try check(f) }
         case .base, .priorityAtLeast: break
-        }
-    }
-}
-
-extension MPDSong {
-    /// The values of `tag`; AlbumArtist falls back on Artist and the sort tags on their tags, as MPD's lookups do.
-    func values(of tag: MPDTag) -> [String] {
-        let own = tags.first { $0.name == tag.name }?.values ?? []
-        guard own.isEmpty else { return own }
-        switch tag {
-        case .albumArtist: return values(of: .artist)
-        case .artistSort: return values(of: .artist)
-        case .albumArtistSort: return values(of: .albumArtist)
-        case .albumSort: return values(of: .album)
-        case .titleSort: return values(of: .title)
-        case .composerSort: return values(of: .composer)
-        default: return []
         }
     }
 }

@@ -8,8 +8,6 @@ public protocol MPDLibraryBackend: AnyObject {
     /// paths' bytes (a folder's songs together), from `cursor` on (nil: the first page).
     func mpdSongPage(in directory: String, from cursor: MPDSongCursor?, limit: Int) throws(MPDCommandError)
         -> MPDSongPage
-    /// The song `file` names, nil when the library holds none there.
-    func mpdSong(file: String) throws(MPDCommandError) -> MPDSong?
     /// The library's counts for `stats`.
     func mpdStats() throws(MPDCommandError) -> MPDLibraryStats
     /// Starts a scan of the library (the whole library: Linnet's scans are not per folder); the job's id.

@@ -20,13 +20,14 @@ enum MPDSearchCommands {
         "playlistsearch": MPDCommand(.read) { c throws(MPDCommandError) in try findInQueue(&c, folds: true) }
     ]
 
-    /// The matcher of a query's filter, with the library's folding (ASCII lower-casing without a library).
-    static func makeMatcher(_ filter: MPDFilter, folds: Bool, _ c: MPDCommandContext) throws(MPDCommandError)
-        -> MPDFilterMatcher
-    {
+    /// The matcher of a query's filter over `index`, with the library's folding (ASCII lower-casing without a
+    /// library).
+    static func makeMatcher(
+        _ filter: MPDFilter, over index: MPDSongIndex, folds: Bool, _ c: MPDCommandContext
+    ) throws(MPDCommandError) -> MPDFilterMatcher {
         let library = c.library
         let fold: (String) -> String = library.map { lib in { lib.mpdFold($0) } } ?? { $0.lowercased() }
-        return try MPDFilterMatcher(filter, foldsByDefault: folds, fold: fold)
+        return try MPDFilterMatcher(filter, over: index, foldsByDefault: folds, fold: fold)
     }
 
     /// The directory a filter's `base` narrows the walk to ("" for the whole library).
@@ -45,16 +46,17 @@ enum MPDSearchCommands {
         let query = try c.parse { () throws(MPDArgumentError) in
             try MPDSongQuery.parse(c.request.arguments, foldsCase: folds)
         }
-        let matcher = try makeMatcher(query.filter, folds: folds, c)
-        let tags = c.session.tagTypes
-        let directory = base(of: query.filter)
+        let index = try c.songIndex()
+        let matcher = try makeMatcher(query.filter, over: index, folds: folds, c)
+        let shown = index.shown(c.session.tagTypes)
         guard query.sort != nil || query.window != nil else {
-            c.stream = MPDSongPages.stream(c.library, in: directory) { song, out in
-                if matcher.matches(song) { MPDSongFormat.write(song, tagTypes: tags, to: &out) }
+            // Matched a page at a time, as the reply is written.
+            c.stream = MPDSongPages.stream(index.songs(in: base(of: query.filter))) { i, out in
+                if matcher.matches(i) { index.write(i, shown: shown, to: &out) }
             }
             return
         }
-        for song in try matches(query, matcher, directory, c) { MPDSongFormat.write(song, tagTypes: tags, to: &c.out) }
+        for i in try matches(query, matcher, index) { index.write(i, shown: shown, to: &c.out) }
     }
 
     /// `findadd`/`searchadd`: the matching songs into the queue (at `position` when given).
@@ -62,29 +64,35 @@ enum MPDSearchCommands {
         let query = try c.parse { () throws(MPDArgumentError) in
             try MPDSongQuery.parse(c.request.arguments, foldsCase: folds, allowsPosition: true)
         }
-        let matcher = try makeMatcher(query.filter, folds: folds, c)
         let position = try query.position.map { p throws(MPDCommandError) in
             try MPDQueueCommands.insertPosition(p, c)
         }
-        let files = try matches(query, matcher, base(of: query.filter), c).map(\.file)
+        let files = try matchingFiles(query, folds: folds, c)
         guard let library = c.library, !files.isEmpty else { return }
         try library.mpdEnqueue(files: files, at: position)
     }
 
-    /// The songs a query selects, sorted and windowed as it asks.
-    static func matches(
-        _ query: MPDSongQuery, _ matcher: MPDFilterMatcher, _ directory: String, _ c: MPDCommandContext
-    ) throws(MPDCommandError) -> [MPDSong] {
-        var found: [MPDSong] = []
-        try MPDSongPages.forEach(c.library, in: directory) { song throws(MPDCommandError) in
-            if matcher.matches(song) { found.append(song) }
-        }
+    /// The files of the library songs a query selects, sorted and windowed as it asks.
+    static func matchingFiles(_ query: MPDSongQuery, folds: Bool, _ c: MPDCommandContext) throws(MPDCommandError)
+        -> [String]
+    {
+        let index = try c.songIndex()
+        let matcher = try makeMatcher(query.filter, over: index, folds: folds, c)
+        return try matches(query, matcher, index).map(index.file)
+    }
+
+    /// The songs (positions in `index`) a query selects, sorted and windowed as it asks.
+    static func matches(_ query: MPDSongQuery, _ matcher: MPDFilterMatcher, _ index: MPDSongIndex)
+        throws(MPDCommandError) -> [Int]
+    {
+        var found = index.songs(in: base(of: query.filter)).filter(matcher.matches)
         if let sort = query.sort, case .tag(let tag) = sort.key {
             // Stable, by the first value (songs without the tag first, as MPD's empty string sorts).
-            let keyed = found.enumerated().map { ($0.element.values(of: tag).first ?? "", $0.offset, $0.element) }
+            let codes = index.lookup(tag)
+            let keyed = found.enumerated().map { (index.strings[Int(index.values($0.element, codes).first ?? 0)], $0) }
             found = keyed.sorted { a, b in
-                a.0 == b.0 ? a.1 < b.1 : (sort.descending ? a.0 > b.0 : a.0 < b.0)
-            }.map(\.2)
+                a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
+            }.map(\.1.element)
         } else if query.sort != nil {
             throw MPDCommandError(.argument, "sorting by modification or addition time is not supported")
         }
@@ -97,16 +105,22 @@ enum MPDSearchCommands {
         let query = try c.parse { () throws(MPDArgumentError) in
             try MPDCountQuery.parse(c.request.arguments, foldsCase: folds)
         }
-        let matcher = try query.filter.map { f throws(MPDCommandError) in try makeMatcher(f, folds: folds, c) }
-        var totals: [String: (songs: Int, seconds: Double)] = [:]
-        try MPDSongPages.forEach(c.library, in: base(of: query.filter)) { song throws(MPDCommandError) in
-            guard matcher?.matches(song) ?? true else { return }
-            let keys = query.group.map { song.values(of: $0).isEmpty ? [""] : song.values(of: $0) } ?? [""]
-            for key in Set(keys) {
-                totals[key, default: (0, 0)].songs += 1
-                totals[key, default: (0, 0)].seconds += song.duration ?? 0
+        let index = try c.songIndex()
+        let matcher = try query.filter.map { f throws(MPDCommandError) in
+            try makeMatcher(f, over: index, folds: folds, c)
+        }
+        let groupCodes = query.group.map { index.lookup($0) }
+        var totalsByID: [UInt32: (songs: Int, seconds: Double)] = [:]
+        for i in index.songs(in: base(of: query.filter)) where matcher?.matches(i) ?? true {
+            // A song counts once per distinct value of the group tag; without one, under "" (id 0).
+            let keys = groupCodes.map { Set(index.values(i, $0)) } ?? []
+            for key in keys.isEmpty ? [0] : keys {
+                totalsByID[key, default: (0, 0)].songs += 1
+                totalsByID[key, default: (0, 0)].seconds += index.duration(i) ?? 0
             }
         }
+        var totals: [String: (songs: Int, seconds: Double)] = [:]
+        for (id, total) in totalsByID { totals[index.strings[Int(id)]] = total }
         guard let group = query.group else {
             c.out.field("songs", totals[""]?.songs ?? 0)
             c.out.field("playtime", Int((totals[""]?.seconds ?? 0).rounded()))
@@ -124,13 +138,17 @@ enum MPDSearchCommands {
         let query = try c.parse { () throws(MPDArgumentError) in
             try MPDSongQuery.parse(c.request.arguments, foldsCase: folds)
         }
-        let matcher = try makeMatcher(query.filter, folds: folds, c)
+        // The queue's songs in an index of their own: the same matcher as the library's.
+        var queue: [MPDSong] = []
         let count = c.backend.mpdQueueCount
         for start in stride(from: 0, to: count, by: MPDSongPages.pageSize) {
-            for song in c.backend.mpdSongs(in: start..<min(count, start + MPDSongPages.pageSize))
-            where matcher.matches(song) {
-                MPDSongFormat.write(song, tagTypes: c.session.tagTypes, to: &c.out)
-            }
+            queue += c.backend.mpdSongs(in: start..<min(count, start + MPDSongPages.pageSize))
+        }
+        var index = MPDSongIndex(queue)
+        index.finish()
+        let matcher = try makeMatcher(query.filter, over: index, folds: folds, c)
+        for (i, song) in queue.enumerated() where matcher.matches(i) {
+            MPDSongFormat.write(song, tagTypes: c.session.tagTypes, to: &c.out)
         }
     }
 }

@@ -20,8 +20,14 @@ public final class MPDServer {
     let backend: any MPDBackend
     /// The library, once it is open (nil: an empty database). Set by the service after the bus name is taken.
     public var library: (any MPDLibraryBackend)? {
-        didSet { libraryChanged() }
+        didSet {
+            songIndexCache = nil
+            libraryChanged()
+        }
     }
+    /// The library's songs for the database commands, built when a client first asks; dropped when the database
+    /// changes (`database` noted) and when the last client leaves (it is memory only clients use).
+    private var songIndexCache: MPDSongIndex?
     /// When the server started (`stats`' uptime).
     let started = ContinuousClock.now
     let configuration: Configuration
@@ -60,7 +66,21 @@ public final class MPDServer {
     /// Closes the listeners and every client.
     public func stop() { server.stop() }
 
-    func sessionEnded(_ session: MPDSession) { sessions[ObjectIdentifier(session)] = nil }
+    func sessionEnded(_ session: MPDSession) {
+        sessions[ObjectIdentifier(session)] = nil
+        if sessions.isEmpty { songIndexCache = nil }
+    }
+
+    /// The library's songs, in path order (empty before the library opens). A reply streaming from it keeps the
+    /// version it started with.
+    func songIndex() throws(MPDCommandError) -> MPDSongIndex {
+        if let cached = songIndexCache { return cached }
+        var index = MPDSongIndex()
+        try MPDSongPages.forEach(library, in: "") { song throws(MPDCommandError) in index.append(song) }
+        index.finish()
+        songIndexCache = index
+        return index
+    }
 
     /// The player published a change: idle clients hear which subsystems changed.
     public func playerChanged() {
@@ -85,6 +105,7 @@ public final class MPDServer {
 
     /// Something clients cannot see in `status` changed (a seek: `player`; the library: `database`…).
     public func note(_ changed: Set<MPDIdleSubsystem>) {
+        if changed.contains(.database) { songIndexCache = nil }
         guard !changed.isEmpty else { return }
         for session in sessions.values { session.note(changed) }
     }

@@ -10,12 +10,16 @@ enum MPDSongFormat {
             for value in values { out.field(name, value) }
         }
         if let name = song.name, tagTypes.contains("Name") { out.field("Name", name) }
-        if let d = song.duration, d.isFinite, d >= 0 {
-            out.field("Time", Int(d.rounded()))
-            out.field("duration", seconds: d)
-        }
+        writeDuration(song.duration, to: &out)
         if let p = song.position { out.field("Pos", p) }
         if let id = song.id { out.field("Id", id) }
+    }
+
+    /// `Time` (whole seconds) and `duration` (three decimals), when known.
+    nonisolated static func writeDuration(_ duration: Double?, to out: inout MPDResponseWriter) {
+        guard let d = duration, d.isFinite, d >= 0, let whole = Int(exactly: d.rounded()) else { return }
+        out.field("Time", whole)
+        out.field("duration", seconds: d)
     }
 
     /// The `status` reply.
@@ -40,7 +44,10 @@ enum MPDSongFormat {
             out.field("nextsongid", id)
         }
         if s.state != .stop, let elapsed = s.elapsed {
-            out.field("time", "\(Int(elapsed.rounded(.down))):\(Int((s.duration ?? 0).rounded()))")
+            // Exact conversions: a non-finite or huge time from the engine prints 0, never traps.
+            let whole = Int(exactly: elapsed.rounded(.down)) ?? 0,
+                total = Int(exactly: (s.duration ?? 0).rounded()) ?? 0
+            out.field("time", "\(whole):\(total)")
             out.field("elapsed", seconds: elapsed)
             if let d = s.duration { out.field("duration", seconds: d) }
             out.field("bitrate", 0)

@@ -1,7 +1,7 @@
 import MPDProtocol
 
-/// Reads the library's songs a page at a time in path order, for the commands that look at every song in a
-/// directory (listings, find, list, count): at most a page is in memory.
+/// Reads the library's songs a page at a time in path order (to build the song index), and writes long replies
+/// a page of songs at a time.
 @MainActor
 enum MPDSongPages {
     static let pageSize = 512
@@ -20,18 +20,15 @@ enum MPDSongPages {
         } while cursor != nil
     }
 
-    /// A stream writing one page per part, each song through `write`.
-    static func stream(
-        _ library: (any MPDLibraryBackend)?, in directory: String,
-        write: @escaping (MPDSong, inout MPDResponseWriter) -> Void
-    ) -> MPDResultStream {
-        var cursor: MPDSongCursor?
+    /// A stream writing `songs` (positions in an index) a page per part, each through `write`; the index stays
+    /// as it was when the stream began.
+    static func stream(_ songs: [Int], write: @escaping (Int, inout MPDResponseWriter) -> Void) -> MPDResultStream {
+        var next = 0
         return MPDResultStream { (out: inout MPDResponseWriter) throws(MPDCommandError) -> Bool in
-            guard let library else { return false }
-            let page = try library.mpdSongPage(in: directory, from: cursor, limit: pageSize)
-            for song in page.songs { write(song, &out) }
-            cursor = page.next
-            return cursor != nil
+            let end = min(songs.count, next + pageSize)
+            for k in next..<end { write(songs[k], &out) }
+            next = end
+            return next < songs.count
         }
     }
 

@@ -2,33 +2,35 @@ import MPDProtocol
 
 /// `list TAG [FILTER] [group TAG…]`: the distinct values of a tag among the matching songs, sorted; with groups,
 /// each group's value line before the values under it (`AlbumArtist: X` then its `Album:` lines), as M.A.L.P.
-/// and MPDroid read `list album group albumartist`. Holds the distinct combinations, not the songs.
+/// and MPDroid read `list album group albumartist`. Reads the song index; holds the distinct combinations.
 @MainActor
 enum MPDTagListing {
     static func write(_ query: MPDListQuery, _ c: inout MPDCommandContext) throws(MPDCommandError) {
+        let index = try c.songIndex()
         let matcher = try query.filter.map { f throws(MPDCommandError) in
-            try MPDSearchCommands.makeMatcher(f, folds: false, c)
+            try MPDSearchCommands.makeMatcher(f, over: index, folds: false, c)
         }
         // Outermost group first (MPDListQuery keeps them outermost last).
         let groups = Array(query.groups.reversed())
-        var combinations = Set<[String]>()
-        try MPDSongPages.forEach(c.library, in: MPDSearchCommands.base(of: query.filter)) {
-            song throws(MPDCommandError) in
-            guard matcher?.matches(song) ?? true else { return }
-            let values: [String]
+        let groupCodes = groups.map { index.lookup($0) }
+        var combinations = Set<[UInt32]>()
+        for i in index.songs(in: MPDSearchCommands.base(of: query.filter)) where matcher?.matches(i) ?? true {
+            let values: [UInt32]
             switch query.subject {
-            case .file: values = [song.file]
-            case .tag(let tag): values = song.values(of: tag).filter { !$0.isEmpty }
+            case .file: values = [index.fileID(i)]
+            case .tag(let tag): values = index.values(i, index.lookup(tag)).filter { $0 != 0 }
             }
-            guard !values.isEmpty else { return }
-            var prefixes: [[String]] = [[]]
-            for group in groups {
-                let groupValues = song.values(of: group)
-                prefixes = prefixes.flatMap { p in (groupValues.isEmpty ? [""] : groupValues).map { p + [$0] } }
+            guard !values.isEmpty else { continue }
+            var prefixes: [[UInt32]] = [[]]
+            for codes in groupCodes {
+                let groupValues = index.values(i, codes)
+                // A song without the group's tag stands under "" (id 0).
+                prefixes = prefixes.flatMap { p in (groupValues.isEmpty ? [0] : Array(groupValues)).map { p + [$0] } }
             }
             for p in prefixes { for v in values { combinations.insert(p + [v]) } }
         }
-        var sorted = combinations.sorted { $0.lexicographicallyPrecedes($1) }
+        let strings = index.strings
+        var sorted = combinations.map { $0.map { strings[Int($0)] } }.sorted { $0.lexicographicallyPrecedes($1) }
         if let window = query.window { sorted = Array(sorted[window.clamped(toCount: sorted.count)]) }
         let subjectName: String
         switch query.subject {

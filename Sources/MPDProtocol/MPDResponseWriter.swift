@@ -17,6 +17,15 @@ public struct MPDResponseWriter: Sendable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Writes `key: value\n` for a key and value known to be one line each (checked once when they were stored:
+    /// a long listing skips looking for line breaks in every value again).
+    public mutating func line(_ key: String, _ value: String) {
+        append(key)
+        bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+        append(value)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// Writes `key: N\n` for an integer.
     public mutating func field(_ key: String, _ value: some BinaryInteger) {
         field(key, String(value))

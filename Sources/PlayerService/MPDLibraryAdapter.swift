@@ -77,12 +77,6 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
         return MPDSongPage(songs: [], next: nil)
     }
 
-    func mpdSong(file: String) throws(MPDCommandError) -> MPDSong? {
-        guard let (path, _) = try resolve(file) else { return nil }
-        let rows = try storage { () throws(LibraryError) in try service.songs(atPaths: [BytePath.bytes(path)]) }
-        return rows.first.map { song($0, file) }
-    }
-
     func mpdStats() throws(MPDCommandError) -> MPDLibraryStats {
         try storage { () throws(LibraryError) in
             var stats = MPDLibraryStats()

@@ -4,7 +4,7 @@ import Testing
 @testable import MPD
 
 /// Filters evaluated over songs, as find (exact) and search (folded) do, in both syntaxes.
-@Suite struct MPDFilterMatcherTests {
+@MainActor @Suite struct MPDFilterMatcherTests {
     static func song(_ file: String, _ tags: [(String, [String])]) -> MPDSong {
         var s = MPDSong(file: file)
         s.tags = tags.map { (name: $0.0, values: $0.1) }
@@ -29,8 +29,9 @@ import Testing
 
     func files(_ args: [String], folds: Bool) throws -> [String] {
         let query = try MPDSongQuery.parse(args, foldsCase: folds)
-        let m = try MPDFilterMatcher(query.filter, foldsByDefault: folds, fold: Self.fold)
-        return Self.songs.filter(m.matches).map(\.file)
+        let index = MPDSongIndex(Self.songs)
+        let m = try MPDFilterMatcher(query.filter, over: index, foldsByDefault: folds, fold: Self.fold)
+        return (0..<index.count).filter(m.matches).map(index.file)
     }
 
     @Test func findIsExactAndSearchFoldsCaseAccentsAndWidth() throws {
@@ -56,8 +57,35 @@ import Testing
         for args in [["(Artist =~ 'a.*')"], ["(modified-since '2020-01-01T00:00:00Z')"]] {
             let query = try MPDSongQuery.parse(args, foldsCase: false)
             #expect(throws: MPDCommandError.self) {
-                try MPDFilterMatcher(query.filter, foldsByDefault: false, fold: Self.fold)
+                try MPDFilterMatcher(
+                    query.filter, over: MPDSongIndex(Self.songs), foldsByDefault: false, fold: Self.fold)
             }
+        }
+    }
+
+    @Test func eachDistinctStringIsFoldedOncePerComparison() throws {
+        // 300 songs sharing 3 artists: a folded search folds 3 artist names (and the needle), not 300.
+        let many = (0..<300).map { n in Self.song("A\(n % 3)/\(n).mp3", [("Artist", ["Artist \(n % 3)"])]) }
+        let index = MPDSongIndex(many)
+        var folded = 0
+        let query = try MPDSongQuery.parse(["artist", "ARTIST 1"], foldsCase: true)
+        let m = try MPDFilterMatcher(query.filter, over: index, foldsByDefault: true) { s in
+            folded += 1
+            return s.lowercased()
+        }
+        #expect((0..<index.count).filter(m.matches).count == 100)
+        #expect(folded == 1 + 3)
+    }
+
+    @Test func comparisonsAreOfBytesAsMPDCompares() throws {
+        // A decomposed é ("e" + U+0301): its bytes contain "e", though Swift's Character comparison says no.
+        let songs = [Self.song("x.mp3", [("Title", ["Cafe\u{301}"])])]
+        let index = MPDSongIndex(songs)
+        for (args, hits) in [(["(Title contains 'Cafe')"], 1), (["(Title == 'Caf\u{E9}')"], 0)] {
+            let m = try MPDFilterMatcher(
+                try MPDSongQuery.parse(args, foldsCase: false).filter, over: index, foldsByDefault: false,
+                fold: Self.fold)
+            #expect((0..<index.count).filter(m.matches).count == hits, "\(args)")
         }
     }
 }

@@ -1,0 +1,66 @@
+import MPDProtocol
+import Testing
+
+@testable import MPD
+
+/// The compact song index: strings kept once, tags read back as the songs had them, MPD's fallbacks, and a
+/// song written from the index exactly as from the song.
+@MainActor @Suite struct MPDSongIndexTests {
+    static func song(_ file: String, _ tags: [(String, [String])], duration: Double? = nil) -> MPDSong {
+        var s = MPDSong(file: file)
+        s.tags = tags.map { (name: $0.0, values: $0.1) }
+        s.duration = duration
+        return s
+    }
+
+    static let songs = [
+        song("A/1.mp3", [("Artist", ["Ann", "Bob"]), ("Album", ["One"]), ("Title", ["Line\nbreak"])], duration: 61.5),
+        song("A/2.mp3", [("Artist", ["Ann"]), ("AlbumArtist", ["Duo"]), ("Album", ["One"])]),
+        song("B/C/3.mp3", [("Title", ["T"])], duration: .infinity)
+    ]
+
+    @Test func songsReadBackAsTheyWereWithLineBreaksMadeSpaces() {
+        let index = MPDSongIndex(Self.songs)
+        #expect(index.count == 3)
+        var expected = Self.songs
+        expected[0].tags[2].values = ["Line break"]
+        expected[2].duration = nil  // not finite: unknown
+        #expect((0..<3).map(index.song) == expected)
+        // "Ann" and "One" are stored once; "" is always id 0.
+        #expect(index.strings.filter { $0 == "Ann" }.count == 1)
+        #expect(index.strings.first == "")
+    }
+
+    @Test func lookupsFallBackAsMPDDoes() {
+        let index = MPDSongIndex(Self.songs)
+        let name = { (i: Int, tag: MPDTag) in index.values(i, index.lookup(tag)).map { index.strings[Int($0)] } }
+        #expect(name(0, .albumArtist) == ["Ann", "Bob"])  // no AlbumArtist: Artist
+        #expect(name(1, .albumArtist) == ["Duo"])
+        #expect(name(1, .albumArtistSort) == ["Duo"])
+        #expect(name(2, .artist) == [])
+        #expect(name(0, .titleSort) == ["Line break"])
+        #expect(index.lookup(.composer).isEmpty)  // no song has it
+    }
+
+    @Test func writingFromTheIndexIsWritingTheSong() {
+        let index = MPDSongIndex(Self.songs)
+        for tagTypes: Set<String> in [["Artist", "Album", "Title", "AlbumArtist"], ["Title"], []] {
+            let shown = index.shown(tagTypes)
+            for i in 0..<index.count {
+                var direct = MPDResponseWriter(), viaSong = MPDResponseWriter()
+                index.write(i, shown: shown, to: &direct)
+                MPDSongFormat.write(index.song(i), tagTypes: tagTypes, to: &viaSong)
+                #expect(direct.bytes == viaSong.bytes)
+            }
+        }
+    }
+
+    @Test func directoriesAreWholePathComponents() {
+        let index = MPDSongIndex(Self.songs + [Self.song("AB/4.mp3", [])])
+        #expect(index.songs(in: "A") == [0, 1])
+        #expect(index.songs(in: "B") == [2])
+        #expect(index.songs(in: "B/C") == [2])
+        #expect(index.songs(in: "").count == 4)
+        #expect(index.songs(in: "C").isEmpty)
+    }
+}
