@@ -14,6 +14,11 @@ struct MPDDirectoryWalk {
     let recursive: Bool
     /// The directory of the previous file (recursive), or the previous subdirectory shown (not recursive).
     private var last: [Substring] = []
+    /// `last` joined with a `/` after it: a file that starts with it and goes no deeper (recursive) or any
+    /// deeper (not) adds nothing new — an album's tracks are matched without splitting their paths.
+    private var lastPrefix: [UInt8]?
+    private static let fileOnly: [Entry] = [.file]
+    private static let nothing: [Entry] = []
 
     init(base: String, recursive: Bool) {
         self.base = base
@@ -23,6 +28,16 @@ struct MPDDirectoryWalk {
     /// What `file` (a path under `base`, not before the previous one) adds: new directories, then the file
     /// unless it lies deeper than a non-recursive listing shows.
     mutating func visit(_ file: String) -> [Entry] {
+        if let lastPrefix, file.utf8.starts(with: lastPrefix) {
+            guard recursive else { return Self.nothing }
+            if !file.utf8.dropFirst(lastPrefix.count).contains(UInt8(ascii: "/")) { return Self.fileOnly }
+        }
+        let entries = visitSplitting(file)
+        lastPrefix = last.isEmpty ? nil : Array((last.joined(separator: "/") + "/").utf8)
+        return entries
+    }
+
+    private mutating func visitSplitting(_ file: String) -> [Entry] {
         let prefixCount = base.isEmpty ? 0 : base.split(separator: "/").count
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
         let inside = parts.dropFirst(prefixCount).dropLast()

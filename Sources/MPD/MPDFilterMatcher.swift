@@ -17,24 +17,33 @@ final class MPDFilterMatcher {
     private final class Comparison {
         let match: MPDStringMatch
         let folds: Bool
-        let fold: (String) -> String
+        let fold: (String) -> [UInt8]
+        let strings: [String]
         let needle: [UInt8]
         var verdicts: [UInt8]
 
-        init(_ match: MPDStringMatch, folds: Bool, fold: @escaping (String) -> String, strings: Int) {
+        init(_ match: MPDStringMatch, folds: Bool, fold: @escaping (String) -> [UInt8], strings: [String]) {
             self.match = match
             self.folds = folds
             self.fold = fold
-            needle = Array((folds ? fold(match.value) : match.value).utf8)
-            verdicts = [UInt8](repeating: 0, count: strings)
+            self.strings = strings
+            needle = folds ? fold(match.value) : Array(match.value.utf8)
+            verdicts = [UInt8](repeating: 0, count: strings.count)
         }
 
-        func holds(_ id: UInt32, _ strings: [String]) -> Bool {
-            let i = Int(id)
-            if verdicts[i] != 0 { return verdicts[i] == 2 }
-            let text = folds ? fold(strings[i]) : strings[i]
-            let hit = Self.compare(Array(text.utf8), match.op, needle)
-            verdicts[i] = hit ? 2 : 1
+        /// Whether one of `ids` (or `file`) passes. The verdicts are read through one buffer per call: a search
+        /// meets each song's dozen strings, nearly all decided already.
+        func holdsAny(_ ids: ArraySlice<UInt32>, orFile file: UInt32? = nil) -> Bool {
+            verdicts.withUnsafeMutableBufferPointer { v in
+                for id in ids where decide(Int(id), v) { return true }
+                return file.map { decide(Int($0), v) } ?? false
+            }
+        }
+
+        private func decide(_ i: Int, _ v: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+            if v[i] != 0 { return v[i] == 2 }
+            let hit = Self.compare(folds ? fold(strings[i]) : Array(strings[i].utf8), match.op, needle)
+            v[i] = hit ? 2 : 1
             return hit
         }
 
@@ -73,7 +82,7 @@ final class MPDFilterMatcher {
     /// A matcher for `filter` over `index`; refuses what it cannot evaluate (regular expressions, times, audio
     /// formats). `foldsByDefault`: whether comparisons without an explicit case fold (`search`, not `find`).
     init(
-        _ filter: MPDFilter, over index: MPDSongIndex, foldsByDefault: Bool, fold: @escaping (String) -> String
+        _ filter: MPDFilter, over index: MPDSongIndex, foldsByDefault: Bool, fold: @escaping (String) -> [UInt8]
     ) throws(MPDCommandError) {
         try Self.check(filter)
         self.index = index
@@ -84,7 +93,7 @@ final class MPDFilterMatcher {
                 case .insensitive: true
                 case .sensitive: false
                 }
-            return Comparison(m, folds: folds, fold: fold, strings: index.strings.count)
+            return Comparison(m, folds: folds, fold: fold, strings: index.strings)
         }
         func node(_ f: MPDFilter) -> Node {
             switch f {
@@ -112,10 +121,9 @@ final class MPDFilterMatcher {
         case .anyTag(let comparison, let m):
             // "Absent" never holds: a song always has its file name.
             if m.op == .equals, m.value.isEmpty { return m.negated }
-            let hit = index.allValues(i).contains { comparison.holds($0, index.strings) }
-            return (hit || comparison.holds(index.fileID(i), index.strings)) != m.negated
+            return comparison.holdsAny(index.allValues(i), orFile: index.fileID(i)) != m.negated
         case .uri(let comparison, let m):
-            return comparison.holds(index.fileID(i), index.strings) != m.negated
+            return comparison.holdsAny([], orFile: index.fileID(i)) != m.negated
         case .base(let prefix): return index.file(i).utf8.starts(with: prefix)
         case .constant(let value): return value
         case .not(let inner): return !matches(inner, i)
@@ -125,7 +133,7 @@ final class MPDFilterMatcher {
 
     private func test(_ values: ArraySlice<UInt32>, _ comparison: Comparison, _ m: MPDStringMatch) -> Bool {
         if m.op == .equals, m.value.isEmpty { return values.isEmpty != m.negated }
-        return values.contains { comparison.holds($0, index.strings) } != m.negated
+        return comparison.holdsAny(values) != m.negated
     }
 
     private static func check(_ filter: MPDFilter) throws(MPDCommandError) {

@@ -19,8 +19,8 @@ public protocol MPDLibraryBackend: AnyObject {
     /// A picture of `file`: the cover file of its folder (`albumart`), or the one embedded in it (`readpicture`);
     /// nil when there is none.
     func mpdPicture(file: String, embedded: Bool) throws(MPDCommandError) -> MPDPicture?
-    /// Folds text for `search` (case, accents, width), as the Library interface matches.
-    func mpdFold(_ text: String) -> String
+    /// Folds text for `search` (case, accents, width), as the Library interface matches; its UTF-8 bytes.
+    func mpdFold(_ text: String) -> [UInt8]
 
     /// The stored playlists (the library's), by name.
     func mpdPlaylists() throws(MPDCommandError) -> [MPDStoredPlaylist]

@@ -26,7 +26,7 @@ enum MPDSearchCommands {
         _ filter: MPDFilter, over index: MPDSongIndex, folds: Bool, _ c: MPDCommandContext
     ) throws(MPDCommandError) -> MPDFilterMatcher {
         let library = c.library
-        let fold: (String) -> String = library.map { lib in { lib.mpdFold($0) } } ?? { $0.lowercased() }
+        let fold: (String) -> [UInt8] = library.map { lib in { lib.mpdFold($0) } } ?? { Array($0.lowercased().utf8) }
         return try MPDFilterMatcher(filter, over: index, foldsByDefault: folds, fold: fold)
     }
 

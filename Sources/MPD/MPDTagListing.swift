@@ -14,20 +14,32 @@ enum MPDTagListing {
         let groups = Array(query.groups.reversed())
         let groupCodes = groups.map { index.lookup($0) }
         var combinations = Set<[UInt32]>()
+        // One key reused for every song: an insert copies it only when the combination is new.
+        var key = [UInt32](repeating: 0, count: groups.count + 1)
+        let subjectCodes: [UInt8]
+        switch query.subject {
+        case .file: subjectCodes = []
+        case .tag(let tag): subjectCodes = index.lookup(tag)
+        }
         for i in index.songs(in: MPDSearchCommands.base(of: query.filter)) where matcher?.matches(i) ?? true {
-            let values: [UInt32]
-            switch query.subject {
-            case .file: values = [index.fileID(i)]
-            case .tag(let tag): values = index.values(i, index.lookup(tag)).filter { $0 != 0 }
-            }
-            guard !values.isEmpty else { continue }
-            var prefixes: [[UInt32]] = [[]]
-            for codes in groupCodes {
-                let groupValues = index.values(i, codes)
+            let values = query.subject == .file ? [index.fileID(i)][...] : index.values(i, subjectCodes)
+            guard values.contains(where: { $0 != 0 }) else { continue }
+            func insert(from level: Int) {
+                guard level < groupCodes.count else {
+                    for v in values where v != 0 {
+                        key[level] = v
+                        combinations.insert(key)
+                    }
+                    return
+                }
                 // A song without the group's tag stands under "" (id 0).
-                prefixes = prefixes.flatMap { p in (groupValues.isEmpty ? [0] : Array(groupValues)).map { p + [$0] } }
+                let groupValues = index.values(i, groupCodes[level])
+                for g in groupValues.isEmpty ? [0][...] : groupValues {
+                    key[level] = g
+                    insert(from: level + 1)
+                }
             }
-            for p in prefixes { for v in values { combinations.insert(p + [v]) } }
+            insert(from: 0)
         }
         let strings = index.strings
         var sorted = combinations.map { $0.map { strings[Int($0)] } }.sorted { $0.lexicographicallyPrecedes($1) }

@@ -26,14 +26,52 @@ public struct MPDResponseWriter: Sendable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Writes `key: N\n` for an integer.
+    /// Writes `key: N\n` for an integer (digits written straight into the reply: a listing has two numbers a
+    /// song).
     public mutating func field(_ key: String, _ value: some BinaryInteger) {
-        field(key, String(value))
+        guard let v = Int64(exactly: value) else { return field(key, String(value)) }
+        writeKey(key)
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(v.magnitude)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Writes `key: S.mmm\n` for seconds, with MPD's three decimals (`elapsed`, `duration`); non-finite as 0.
+    /// Writes `key: S.mmm\n` for seconds, with MPD's three decimals (`elapsed`, `duration`), rounded to the
+    /// millisecond; non-finite or huge values as 0.000.
     public mutating func field(_ key: String, seconds: Double) {
-        field(key, Self.threeDecimals(seconds))
+        writeKey(key)
+        let scaled = (seconds * 1000).rounded()
+        guard let millis = Int64(exactly: scaled), millis.magnitude < 1 << 53 else {
+            bytes.append(contentsOf: "0.000\n".utf8)
+            return
+        }
+        if millis < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(millis.magnitude / 1000)
+        let fraction = millis.magnitude % 1000
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction / 100))
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction / 10 % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10))
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    private mutating func writeKey(_ key: String) {
+        append(Self.singleLine(key))
+        bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+    }
+
+    /// The decimal digits of `value`.
+    private mutating func digits(_ value: UInt64) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var v = value, end = buffer.count
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            bytes.append(contentsOf: buffer[end...])
+        }
     }
 
     /// Writes `binary: N\n`, the bytes and "\n" (for `albumart` and `readpicture`; the caller chunks them).
@@ -67,15 +105,6 @@ public struct MPDResponseWriter: Sendable {
     public static func singleLine(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
         return String(decoding: text.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
-    }
-
-    /// Seconds with three decimals, rounded to the millisecond ("12.345"); non-finite or huge values as "0.000".
-    static func threeDecimals(_ seconds: Double) -> String {
-        let scaled = (seconds * 1000).rounded()
-        guard let millis = Int64(exactly: scaled), millis.magnitude < 1 << 53 else { return "0.000" }
-        let whole = millis.magnitude / 1000, fraction = millis.magnitude % 1000
-        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-        return (millis < 0 ? "-" : "") + "\(whole).\(padded)"
     }
 
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }

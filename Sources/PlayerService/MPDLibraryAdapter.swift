@@ -135,7 +135,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     /// Cover files larger than this are not sent (MPD clients hold the whole picture).
     static let maxPicture = 16 << 20
 
-    func mpdFold(_ text: String) -> String { TextFolding.fold(text) }
+    func mpdFold(_ text: String) -> [UInt8] { TextFolding.foldUTF8(text) }
 
     // MARK: Stored playlists
 

@@ -42,7 +42,19 @@ import Testing
         writer.field("b", seconds: 1e300)
         writer.field("c", seconds: -1.5)
         writer.field("d", seconds: 0.05)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == "a: 0.000\nb: 0.000\nc: -1.500\nd: 0.050\n")
+        writer.field("e", seconds: 3599.9996)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == "a: 0.000\nb: 0.000\nc: -1.500\nd: 0.050\ne: 3600.000\n")
+        // Integers of every width and sign, written digit by digit.
+        writer.removeAll()
+        writer.field("a", 0)
+        writer.field("b", Int64.min)
+        writer.field("c", UInt64.max)
+        writer.field("d", UInt8(7))
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
+                == "a: 0\nb: -9223372036854775808\nc: 18446744073709551615\nd: 7\n")
     }
 
     @Test func binaryChunk() {

@@ -30,7 +30,8 @@ import Testing
     func files(_ args: [String], folds: Bool) throws -> [String] {
         let query = try MPDSongQuery.parse(args, foldsCase: folds)
         let index = MPDSongIndex(Self.songs)
-        let m = try MPDFilterMatcher(query.filter, over: index, foldsByDefault: folds, fold: Self.fold)
+        let m = try MPDFilterMatcher(
+            query.filter, over: index, foldsByDefault: folds, fold: { Array(Self.fold($0).utf8) })
         return (0..<index.count).filter(m.matches).map(index.file)
     }
 
@@ -58,7 +59,8 @@ import Testing
             let query = try MPDSongQuery.parse(args, foldsCase: false)
             #expect(throws: MPDCommandError.self) {
                 try MPDFilterMatcher(
-                    query.filter, over: MPDSongIndex(Self.songs), foldsByDefault: false, fold: Self.fold)
+                    query.filter, over: MPDSongIndex(Self.songs), foldsByDefault: false,
+                    fold: { Array(Self.fold($0).utf8) })
             }
         }
     }
@@ -71,7 +73,7 @@ import Testing
         let query = try MPDSongQuery.parse(["artist", "ARTIST 1"], foldsCase: true)
         let m = try MPDFilterMatcher(query.filter, over: index, foldsByDefault: true) { s in
             folded += 1
-            return s.lowercased()
+            return Array(s.lowercased().utf8)
         }
         #expect((0..<index.count).filter(m.matches).count == 100)
         #expect(folded == 1 + 3)
@@ -84,7 +86,7 @@ import Testing
         for (args, hits) in [(["(Title contains 'Cafe')"], 1), (["(Title == 'Caf\u{E9}')"], 0)] {
             let m = try MPDFilterMatcher(
                 try MPDSongQuery.parse(args, foldsCase: false).filter, over: index, foldsByDefault: false,
-                fold: Self.fold)
+                fold: { Array(Self.fold($0).utf8) })
             #expect((0..<index.count).filter(m.matches).count == hits, "\(args)")
         }
     }

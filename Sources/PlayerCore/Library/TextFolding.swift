@@ -10,6 +10,11 @@ public enum TextFolding {
         foldASCII(text) ?? foldScalars(text)
     }
 
+    /// `fold`'s UTF-8 bytes, without making a String of them for ASCII text (MPD's search compares bytes).
+    public static func foldUTF8(_ text: String) -> [UInt8] {
+        foldASCIIBytes(text) ?? Array(foldScalars(text).utf8)
+    }
+
     /// `fold` scalar by scalar, for any text.
     static func foldScalars(_ text: String) -> String {
         var out = String.UnicodeScalarView()
@@ -62,8 +67,13 @@ public enum TextFolding {
     /// text: most tags are ASCII, and a scan folds every title, name and search text (~90k instructions a file
     /// through the scalar view).
     static func foldASCII(_ text: String) -> String? {
+        foldASCIIBytes(text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `foldASCII`'s bytes.
+    static func foldASCIIBytes(_ text: String) -> [UInt8]? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8 { bytes -> [UInt8]? in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             var pendingSpace = false
@@ -76,7 +86,7 @@ public enum TextFolding {
                 if pendingSpace { out.append(0x20); pendingSpace = false }
                 out.append(v >= 0x41 && v <= 0x5A ? v + 0x20 : v)
             }
-            return String(decoding: out, as: UTF8.self)
+            return out
         }
     }
 
