@@ -25,8 +25,9 @@ public final class MPDServer {
             libraryChanged()
         }
     }
-    /// The library's songs for the database commands, built when a client first asks; dropped when the database
-    /// changes (`database` noted) and when the last client leaves (it is memory only clients use).
+    /// The library's songs for the database commands, built when a client first asks and kept until the database
+    /// changes (`database` noted): clients such as mpc connect for each command, and each would wait for the
+    /// build (0.35 s for 20,000 songs). Memory only MPD clients cost: ~2 MB for 20,000 songs.
     private var songIndexCache: MPDSongIndex?
     /// When the server started (`stats`' uptime).
     let started = ContinuousClock.now
@@ -68,7 +69,6 @@ public final class MPDServer {
 
     func sessionEnded(_ session: MPDSession) {
         sessions[ObjectIdentifier(session)] = nil
-        if sessions.isEmpty { songIndexCache = nil }
     }
 
     /// The library's songs, in path order (empty before the library opens). A reply streaming from it keeps the
