@@ -36,6 +36,8 @@ public protocol MPDBackend: AnyObject {
     func mpdSetRepeat(_ on: Bool)
     func mpdSetRandom(_ on: Bool)
     func mpdSetSingle(_ mode: MPDSingleMode) throws(MPDCommandError)
+    /// MPD's consume: songs leave the queue once played.
+    func mpdSetConsume(_ on: Bool)
 
     /// Adds what `uri` names (a library-relative path, an absolute path or file:// URI for local clients, a
     /// stream URL) at `position` (nil: the end); returns the new songs' ids once known (nil: still being read).

@@ -79,9 +79,8 @@ enum MPDPlaybackCommands {
             try c.backend.mpdSetSingle(try c.parse { () throws(MPDArgumentError) in try MPDSingleMode.parse(text) })
         },
         "consume": MPDCommand(.control) { c throws(MPDCommandError) in
-            guard try flag(c) == false else {
-                throw MPDCommandError(.system, "consume mode is not supported: Linnet keeps what was played")
-            }
+            // MPD 0.24's `consume oneshot` is not part of the 0.23 protocol this server claims.
+            c.backend.mpdSetConsume(try flag(c))
         },
         "crossfade": MPDCommand(.control) { c throws(MPDCommandError) in
             let text = try c.arguments(1, 1)[0]

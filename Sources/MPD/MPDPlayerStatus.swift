@@ -11,6 +11,8 @@ public struct MPDPlayerStatus: Sendable, Equatable {
     public var repeatOn = false
     public var randomOn = false
     public var single: String = "0"
+    /// Whether played songs leave the queue.
+    public var consume = false
     /// The queue and its current and next songs.
     public var queueLength = 0
     public var currentPosition: Int?

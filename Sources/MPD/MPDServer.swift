@@ -91,7 +91,9 @@ public final class MPDServer {
         if let last = lastStatus {
             if last.state != status.state || last.currentID != status.currentID { changed.insert(.player) }
             if last.volume != status.volume { changed.insert(.mixer) }
-            if last.repeatOn != status.repeatOn || last.randomOn != status.randomOn || last.single != status.single {
+            if last.repeatOn != status.repeatOn || last.randomOn != status.randomOn || last.single != status.single
+                || last.consume != status.consume
+            {
                 changed.insert(.options)
             }
             if (last.updatingJob == nil) != (status.updatingJob == nil) {

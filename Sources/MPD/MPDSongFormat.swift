@@ -28,7 +28,7 @@ enum MPDSongFormat {
         out.field("repeat", s.repeatOn ? 1 : 0)
         out.field("random", s.randomOn ? 1 : 0)
         out.field("single", s.single)
-        out.field("consume", 0)
+        out.field("consume", s.consume ? 1 : 0)
         out.field("partition", "default")
         out.field("playlist", queueVersion)
         out.field("playlistlength", s.queueLength)

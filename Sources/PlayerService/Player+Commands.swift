@@ -37,7 +37,12 @@ extension Player {
         publish()
     }
 
-    func next() { move(model.next(.user)) }
+    func next() {
+        let skipped = model.currentID
+        move(model.next(.user))
+        // A consuming queue drops what Next skipped, as MPD does.
+        if model.consumes, let skipped, skipped != model.currentID { consume(skipped) }
+    }
 
     func previous() { move(model.previous()) }
 
@@ -66,8 +71,17 @@ extension Player {
 
     func setLoopMode(_ mode: LoopMode) {
         _ = repeats.cancel()  // an explicit mode replaces a running repeat count
+        mpdOneShotRepeat = false
         guard mode != model.loopMode else { publish(); return }
         model.loopMode = mode
+        refreshNext()
+        publish()
+    }
+
+    /// Stops (or no longer stops) playback at the natural end of the current entry (MPD's single without repeat).
+    func setStopAfterCurrent(_ mode: PlayOrder.StopAfterCurrent) {
+        guard mode != model.stopAfterCurrent, mode == .off || model.loopMode == .none else { return }
+        model.stopAfterCurrent = mode
         refreshNext()
         publish()
     }

@@ -21,7 +21,7 @@ extension Player {
                 refreshNext()
             }
         case .endOfQueue:
-            sync.endOfQueue(queue: &model)
+            run(sync.endOfQueue(queue: &model))
         case .positionJumped(let us):
             notify { $0.playerSeeked(self, toMicroseconds: us) }
         case .needsNext(after: let item):
@@ -66,8 +66,17 @@ extension Player {
             case .nothingPlayable(let id):
                 Log.error(
                     "nothing playable left after \(model.entry(id)?.location.description ?? "an entry"); stopping")
+            case .consumed(let id):
+                consume(id)
             }
         }
+    }
+
+    /// Removes an entry that has played from a consuming queue, as a client's removal would (TrackList and MPD
+    /// clients see it go).
+    func consume(_ id: QueueEntryID) {
+        guard model.entry(id) != nil else { return }
+        do { try queueRemove([id]) } catch { Log.error("consume: \(error)") }
     }
 
     /// After the order or the queue changed: a successor already given to the engine may be wrong now.

@@ -16,6 +16,7 @@ extension Player: PlaybackExtrasControl {
     }
 
     func setLoopCount(_ count: Int) {
+        mpdOneShotRepeat = false
         if count == 0 {
             if let restore = repeats.cancel() { model.loopMode = restore }
         } else if let current = model.currentID {

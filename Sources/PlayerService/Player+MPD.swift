@@ -5,7 +5,9 @@ import MPRIS
 import PlayerCore
 
 /// The player as MPD clients drive it (the MPD front end beside MPRIS: same queue, same engine). Loop modes map
-/// as MPD's repeat and single: none ↔ 0/0, playlist ↔ repeat 1, track ↔ repeat 1 + single 1.
+/// as MPD's repeat and single: none ↔ 0/0, playlist ↔ repeat 1, track ↔ repeat 1 + single 1, and single without
+/// repeat is the queue's stop after the current entry. `single oneshot` with repeat is a repeat count of one
+/// (then repeat of the queue), without repeat a stop after the current entry once.
 extension Player: MPDBackend {
     var mpdStatus: MPDPlayerStatus {
         var s = MPDPlayerStatus()
@@ -17,7 +19,13 @@ extension Player: MPDBackend {
         s.volume = Int((min(1, max(0, volume)) * 100).rounded())
         s.repeatOn = model.loopMode != .none
         s.randomOn = model.isShuffled
-        s.single = model.loopMode == .track ? "1" : "0"
+        switch (model.stopAfterCurrent, model.loopMode) {
+        case (.once, _): s.single = "oneshot"
+        case (.always, _): s.single = "1"
+        case (.off, .track): s.single = mpdOneShotRepeat && repeats.entry != nil ? "oneshot" : "1"
+        case (.off, _): s.single = "0"
+        }
+        s.consume = model.consumes
         s.queueLength = model.count
         if let id = model.currentID, let p = model.currentIndex {
             (s.currentPosition, s.currentID) = (p, UInt32(exactly: id.rawValue))
@@ -84,23 +92,44 @@ extension Player: MPDBackend {
     func mpdSetVolume(_ percent: Int) { setVolume(Double(min(100, max(0, percent))) / 100) }
 
     func mpdSetRepeat(_ on: Bool) {
-        if on, model.loopMode == .none { setLoopMode(.playlist) }
-        if !on, model.loopMode != .none { setLoopMode(.none) }
+        let single = model.stopAfterCurrent
+        if on, single != .off {
+            // single and repeat: the track loops (once, for oneshot).
+            if single == .once { mpdSingleOneShot() } else { setLoopMode(.track) }
+        } else if on, model.loopMode == .none {
+            setLoopMode(.playlist)
+        } else if !on, model.loopMode != .none {
+            let wasSingle = model.loopMode == .track
+            setLoopMode(.none)
+            if wasSingle { setStopAfterCurrent(.always) }
+        }
     }
 
     func mpdSetRandom(_ on: Bool) { setShuffle(on) }
 
     func mpdSetSingle(_ mode: MPDSingleMode) throws(MPDCommandError) {
         switch mode {
-        case .off: if model.loopMode == .track { setLoopMode(.playlist) }
-        case .on:
-            // single without repeat stops after the song in MPD; Linnet has no such mode (yet).
-            guard model.loopMode != .none else {
-                throw MPDCommandError(.system, "single without repeat (stop after this song) is not supported")
-            }
-            setLoopMode(.track)
-        case .oneshot: throw MPDCommandError(.system, "single oneshot is not supported")
+        case .off:
+            if model.loopMode == .track { setLoopMode(.playlist) }
+            setStopAfterCurrent(.off)
+        case .on: if model.loopMode == .none { setStopAfterCurrent(.always) } else { setLoopMode(.track) }
+        case .oneshot: if model.loopMode == .none { setStopAfterCurrent(.once) } else { mpdSingleOneShot() }
         }
+    }
+
+    /// `single oneshot` with repeat on: the current track once more, then the queue repeats.
+    private func mpdSingleOneShot() {
+        setLoopMode(.playlist)
+        guard model.currentID != nil else { return }
+        setLoopCount(1)
+        mpdOneShotRepeat = true
+        publish()
+    }
+
+    func mpdSetConsume(_ on: Bool) {
+        guard on != model.consumes else { return }
+        model.consumes = on
+        publish()
     }
 
     func mpdAdd(uri: String, at position: Int?, localClient: Bool) throws(MPDCommandError) -> [UInt32]? {

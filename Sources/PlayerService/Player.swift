@@ -37,6 +37,8 @@ final class Player: PlayerControl {
     /// Left/right balance (−1 … 1) and the current track's repeat count (Player+Extras.swift).
     var balance = 0.0
     var repeats = TrackRepeatCount()
+    /// The running repeat count is MPD's `single oneshot` with repeat (status says "oneshot" until it is used).
+    var mpdOneShotRepeat = false
     var replayGainMode = ReplayGainMode.off
     var replayGainPreamp = 0.0
     /// How the queue follows what the engine plays (what was handed over, what a command started, what failed).

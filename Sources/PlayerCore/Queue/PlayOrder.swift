@@ -16,7 +16,26 @@
 ///   (`history`), and Next after Previous replays forward the same way. Shuffle applies to Next; Previous with an
 ///   empty history is unavailable.
 public struct PlayOrder: Sendable, Hashable, Codable {
-    public var loopMode: LoopMode
+    /// Any loop mode but `.none` turns `stopAfterCurrent` off: a loop and a stop cannot both follow a track.
+    public var loopMode: LoopMode {
+        didSet { if loopMode != .none { stopAfterCurrent = .off } }
+    }
+    /// MPD's `single` without `repeat`: a natural end of the current entry stops playback, on the entry that
+    /// would have followed (Play goes on from there).
+    public var stopAfterCurrent: StopAfterCurrent = .off
+    /// MPD's `consume`: each entry leaves the queue once it has played (the owner removes it when
+    /// `QueueEngineSync` says `.consumed`, or after a user Next).
+    public var consumes = false
+
+    /// Whether a natural end stops playback.
+    public enum StopAfterCurrent: String, Sendable, Hashable, Codable {
+        /// No: the loop mode decides.
+        case off
+        /// After every entry (MPD `single 1`).
+        case always
+        /// After the current one, then off (MPD `single oneshot`).
+        case once
+    }
     /// Whether shuffle is on (MPRIS `Shuffle`).
     public private(set) var isShuffled: Bool
     /// Shuffle: the entries still to play in this cycle, in order. Empty when not shuffled.
@@ -49,7 +68,9 @@ public struct PlayOrder: Sendable, Hashable, Codable {
         self.random = random
     }
 
-    private enum CodingKeys: String, CodingKey { case loopMode, isShuffled = "shuffle", upcoming, history, random }
+    private enum CodingKeys: String, CodingKey {
+        case loopMode, isShuffled = "shuffle", upcoming, history, random, stopAfterCurrent = "stopAfter", consumes
+    }
 
     /// Lenient decoding: missing fields (older files) take defaults; a missing generator is seeded afresh.
     public init(from decoder: any Swift.Decoder) throws {
@@ -59,6 +80,10 @@ public struct PlayOrder: Sendable, Hashable, Codable {
         upcoming = try c.decodeIfPresent([QueueEntryID].self, forKey: .upcoming) ?? []
         history = Array((try c.decodeIfPresent([QueueEntryID].self, forKey: .history) ?? []).suffix(Self.historyLimit))
         random = try c.decodeIfPresent(SeededRandom.self, forKey: .random) ?? SeededRandom()
+        stopAfterCurrent =
+            loopMode != .none
+            ? .off : (try? c.decodeIfPresent(StopAfterCurrent.self, forKey: .stopAfterCurrent)) ?? .off
+        consumes = try c.decodeIfPresent(Bool.self, forKey: .consumes) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -68,6 +93,8 @@ public struct PlayOrder: Sendable, Hashable, Codable {
         try c.encode(upcoming, forKey: .upcoming)
         try c.encode(history, forKey: .history)
         try c.encode(random, forKey: .random)
+        if stopAfterCurrent != .off { try c.encode(stopAfterCurrent, forKey: .stopAfterCurrent) }
+        if consumes { try c.encode(consumes, forKey: .consumes) }
     }
 
     // MARK: - Queries
@@ -101,6 +128,15 @@ public struct PlayOrder: Sendable, Hashable, Codable {
             return .play(first)
         }
         if trigger == .trackEnded && loopMode == .track { return .repeatCurrent }
+        if trigger == .trackEnded && stopAfterCurrent != .off {
+            // Moves as the loop mode says (shuffle records it), but stopped; `.once` is used up.
+            let mode = stopAfterCurrent
+            stopAfterCurrent = .off
+            let step = advance(in: order, current: current, at: index, trigger: trigger)
+            if mode == .always { stopAfterCurrent = .always }
+            if case .play(let following) = step { return .stop(at: following) }
+            return step
+        }
         let stopAtEnd = loopMode == .none
         if isShuffled {
             if !upcoming.isEmpty {

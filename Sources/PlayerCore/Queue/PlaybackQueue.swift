@@ -73,6 +73,18 @@ public struct PlaybackQueue: Sendable, Hashable {
         set { order.loopMode = newValue }
     }
 
+    /// See `PlayOrder.stopAfterCurrent` (MPD's single without repeat).
+    public var stopAfterCurrent: PlayOrder.StopAfterCurrent {
+        get { order.stopAfterCurrent }
+        set { order.stopAfterCurrent = newValue }
+    }
+
+    /// See `PlayOrder.consumes` (MPD's consume).
+    public var consumes: Bool {
+        get { order.consumes }
+        set { order.consumes = newValue }
+    }
+
     public var isShuffled: Bool { order.isShuffled }
 
     /// Turns shuffle on/off; the current entry stays current (no interruption).

@@ -18,6 +18,8 @@ public struct QueueEngineSync: Sendable, Hashable {
         case repeated(QueueEntryID)
         /// This entry failed and nothing after it can play: the engine was given no successor.
         case nothingPlayable(after: QueueEntryID)
+        /// This entry has played and the queue consumes (MPD's consume): remove it.
+        case consumed(QueueEntryID)
     }
 
     /// Entries given to the engine as what follows the current one, in order (it asks ahead: with short tracks it
@@ -82,10 +84,10 @@ public struct QueueEngineSync: Sendable, Hashable {
             if id == queue.currentID {
                 // The same entry again after it played through: a track repeat, a jump back to 0 for clients.
                 actions = [.seeked(toMicroseconds: 0), .repeated(id)]
-            } else if queue.naturalSuccessor == id {
-                queue.next(.trackEnded)
             } else {
-                try? queue.goTo(id)
+                let finished = queue.currentID
+                if queue.naturalSuccessor == id { queue.next(.trackEnded) } else { try? queue.goTo(id) }
+                if queue.consumes, let finished { actions.append(.consumed(finished)) }
             }
         }
         // Otherwise the start is the current entry's first (after a command) or a stale one: nothing moves.
@@ -104,11 +106,15 @@ public struct QueueEngineSync: Sendable, Hashable {
         return [.setNext(successor)]
     }
 
-    /// The engine played the last entry through and stopped (LoopStatus None): "Stopped at the first track".
-    public mutating func endOfQueue(queue: inout PlaybackQueue) {
+    /// The engine played the last entry through and stopped (LoopStatus None: "Stopped at the first track"; or
+    /// a stop after the current entry: stopped on the one that follows).
+    public mutating func endOfQueue(queue: inout PlaybackQueue) -> [Action] {
+        let finished = queue.currentID
         if case .stop = queue.nextStep(.trackEnded) { queue.next(.trackEnded) }
         expectedStarts = []
         awaitingStart = nil
+        guard queue.consumes, let finished else { return [] }
+        return [.consumed(finished)]
     }
 
     /// What naturally follows the current entry once the `upcoming` entries have played (a copy moves).

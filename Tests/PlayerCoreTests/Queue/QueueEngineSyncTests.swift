@@ -158,7 +158,7 @@ import Testing
         _ = sync.needsNext(after: id(1), queue: &q)
         _ = sync.trackStarted(id(2), queue: &q)
         #expect(sync.needsNext(after: id(2), queue: &q) == [.setNext(nil)])
-        sync.endOfQueue(queue: &q)
+        _ = sync.endOfQueue(queue: &q)
         #expect(q.currentID == id(1) && sync.expectedStarts.isEmpty && sync.awaitingStart == nil)
     }
 
@@ -194,7 +194,7 @@ import Testing
                 case 1: _ = sync.trackStarted(pick, queue: &q)
                 case 2: _ = sync.needsNext(after: pick, queue: &q)
                 case 3: sync.failed(pick)
-                case 4: sync.endOfQueue(queue: &q)
+                case 4: _ = sync.endOfQueue(queue: &q)
                 case 5: sync.stopped()
                 case 6:
                     q.loopMode = [.none, .track, .playlist][Int(random.next() % 3)]
