@@ -74,6 +74,7 @@ final class MPDFilterMatcher {
         case anyTag(Comparison, MPDStringMatch)
         case uri(Comparison, MPDStringMatch)
         case base([UInt8])
+        case modifiedSince(Int64)
         case constant(Bool)
         case not(Node)
         case and([Node])
@@ -103,7 +104,8 @@ final class MPDFilterMatcher {
             case .base(let d): d.isEmpty ? .constant(true) : .base(Array((d + "/").utf8))
             // Queue priorities are all 0 here (prio is accepted and ignored), so only `prio >= 0` holds.
             case .priorityAtLeast(let n): .constant(n == 0)
-            case .modifiedSince, .addedSince, .audioFormat: .constant(false)  // refused by `check`
+            case .modifiedSince(let t): .modifiedSince(t.secondsSince1970)
+            case .addedSince, .audioFormat: .constant(false)  // refused by `check`
             case .not(let inner): .not(node(inner))
             case .and(let all): .and(all.map(node))
             }
@@ -125,6 +127,7 @@ final class MPDFilterMatcher {
         case .uri(let comparison, let m):
             return comparison.holdsAny([], orFile: index.fileID(i)) != m.negated
         case .base(let prefix): return index.file(i).utf8.starts(with: prefix)
+        case .modifiedSince(let t): return index.lastModified(i).map { $0 >= t } ?? false
         case .constant(let value): return value
         case .not(let inner): return !matches(inner, i)
         case .and(let all): return all.allSatisfy { matches($0, i) }
@@ -141,12 +144,11 @@ final class MPDFilterMatcher {
         case .tag(_, let m), .anyTag(let m), .uri(let m):
             // An unbounded pattern from the network would need a bounded engine; refused until there is one.
             if m.op == .regex { throw MPDCommandError(.argument, "regular expressions are not supported") }
-        case .modifiedSince: throw MPDCommandError(.argument, "modified-since is not supported")
         case .addedSince: throw MPDCommandError(.argument, "added-since is not supported")
         case .audioFormat: throw MPDCommandError(.argument, "AudioFormat filters are not supported")
         case .not(let inner): try check(inner)
         case .and(let all): for f in all { try check(f) }
-        case .base, .priorityAtLeast: break
+        case .base, .priorityAtLeast, .modifiedSince: break
         }
     }
 }

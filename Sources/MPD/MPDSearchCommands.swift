@@ -93,8 +93,14 @@ enum MPDSearchCommands {
             found = keyed.sorted { a, b in
                 a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
             }.map(\.1.element)
+        } else if let sort = query.sort, sort.key == .lastModified {
+            // Stable, oldest first (unknown times first); descending newest first, as "recently changed" lists.
+            let keyed = found.enumerated().map { (index.lastModified($0.element) ?? .min, $0) }
+            found = keyed.sorted { a, b in
+                a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
+            }.map(\.1.element)
         } else if query.sort != nil {
-            throw MPDCommandError(.argument, "sorting by modification or addition time is not supported")
+            throw MPDCommandError(.argument, "sorting by addition time is not supported")
         }
         if let window = query.window { found = Array(found[window.clamped(toCount: found.count)]) }
         return found

@@ -6,6 +6,8 @@ public struct MPDSong: Sendable, Equatable {
     /// line, as MPD does.
     public var tags: [(name: String, values: [String])] = []
     public var duration: Double?
+    /// Seconds since the epoch the file last changed (`Last-Modified`), when known.
+    public var lastModified: Int64?
     /// For streams: the station's name (`Name`).
     public var name: String?
     public var position: Int?
@@ -14,7 +16,8 @@ public struct MPDSong: Sendable, Equatable {
     public init(file: String) { self.file = file }
 
     public static func == (a: MPDSong, b: MPDSong) -> Bool {
-        a.file == b.file && a.duration == b.duration && a.name == b.name && a.position == b.position && a.id == b.id
+        a.file == b.file && a.duration == b.duration && a.lastModified == b.lastModified && a.name == b.name
+            && a.position == b.position && a.id == b.id
             && a.tags.map(\.name) == b.tags.map(\.name) && a.tags.map(\.values) == b.tags.map(\.values)
     }
 }

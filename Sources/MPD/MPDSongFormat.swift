@@ -1,4 +1,5 @@
 import MPDProtocol
+import PlayerCore
 
 /// Writes songs and the status in MPD's reply format.
 @MainActor
@@ -6,6 +7,7 @@ enum MPDSongFormat {
     /// `file:`, the enabled tags, `Time`/`duration`, `Pos`/`Id` (queue songs), `Name` (streams).
     static func write(_ song: MPDSong, tagTypes: Set<String>, to out: inout MPDResponseWriter) {
         out.field("file", song.file)
+        writeModified(song.lastModified, to: &out)
         for (name, values) in song.tags where tagTypes.contains(name) {
             for value in values { out.field(name, value) }
         }
@@ -13,6 +15,12 @@ enum MPDSongFormat {
         writeDuration(song.duration, to: &out)
         if let p = song.position { out.field("Pos", p) }
         if let id = song.id { out.field("Id", id) }
+    }
+
+    /// `Last-Modified` in MPD's ISO 8601 form, when known (MPD prints it after `file`, whatever `tagtypes` say).
+    nonisolated static func writeModified(_ seconds: Int64?, to out: inout MPDResponseWriter) {
+        guard let seconds else { return }
+        out.line("Last-Modified", ISODate.string(fromEpochSeconds: seconds))
     }
 
     /// `Time` (whole seconds) and `duration` (three decimals), when known.

@@ -19,6 +19,8 @@ struct MPDSongIndex {
     private var files: [UInt32] = []
     /// Seconds; NaN for none.
     private var durations: [Double] = []
+    /// Seconds since the epoch; `Int64.min` for none.
+    private var modifications: [Int64] = []
     /// Song `i`'s tags are entries `tagStarts[i]..<tagStarts[i + 1]`, in the order the song lists them.
     private var tagStarts: [UInt32] = [0]
     private var entryCodes: [UInt8] = []
@@ -39,6 +41,7 @@ struct MPDSongIndex {
     mutating func append(_ song: MPDSong) {
         files.append(intern(song.file))
         durations.append(song.duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? .nan)
+        modifications.append(song.lastModified ?? .min)
         for (name, values) in song.tags {
             guard let code = code(adding: name) else { continue }
             for value in values {
@@ -89,6 +92,9 @@ struct MPDSongIndex {
     /// Song `i`'s duration in seconds, nil when unknown.
     func duration(_ i: Int) -> Double? { durations[i].isNaN ? nil : durations[i] }
 
+    /// When song `i`'s file last changed (seconds since the epoch), nil when unknown.
+    func lastModified(_ i: Int) -> Int64? { modifications[i] == .min ? nil : modifications[i] }
+
     /// The string ids of song `i`'s values for the first of `codes` it has (a `lookup` chain); empty for none.
     func values(_ i: Int, _ codes: [UInt8]) -> ArraySlice<UInt32> {
         let range = Int(tagStarts[i])..<Int(tagStarts[i + 1])
@@ -122,6 +128,7 @@ struct MPDSongIndex {
         }
         song.tags = tags
         song.duration = duration(i)
+        song.lastModified = lastModified(i)
         return song
     }
 
@@ -129,6 +136,7 @@ struct MPDSongIndex {
     /// tags the client enabled (`tagtypes`).
     func write(_ i: Int, shown: [Bool], to out: inout MPDResponseWriter) {
         out.line("file", strings[Int(files[i])])
+        MPDSongFormat.writeModified(lastModified(i), to: &out)
         for e in Int(tagStarts[i])..<Int(tagStarts[i + 1]) where shown[Int(entryCodes[e])] {
             out.line(tagNames[Int(entryCodes[e])], strings[Int(entryValues[e])])
         }

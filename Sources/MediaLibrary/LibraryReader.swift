@@ -86,6 +86,12 @@ final class LibraryReader {
         s.isNull(i) ? nil : Int(truncatingIfNeeded: s.int64(i))
     }
 
+    /// Whole seconds of a time in nanoseconds, rounded down (also before the epoch).
+    static func seconds(fromNanoseconds ns: Int64) -> Int64 {
+        let (q, r) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
+        return r < 0 ? q - 1 : q
+    }
+
     /// A song row from the columns of `LibrarySQL.songColumns`.
     static func song(_ s: SQLiteStatement) -> SongRow {
         var row = SongRow(id: s.int64(0), path: s.blob(1) ?? [], title: s.text(2) ?? "")
@@ -106,6 +112,8 @@ final class LibraryReader {
         row.hasLyrics = s.int64(17) != 0
         row.playCount = int(s, 18) ?? 0
         row.lastPlayed = s.isNull(19) ? nil : s.int64(19)
+        // Stored in nanoseconds; rounded down to the second (before the epoch too).
+        row.fileModified = s.isNull(20) ? nil : seconds(fromNanoseconds: s.int64(20))
         return row
     }
 }

@@ -11,7 +11,7 @@ enum LibrarySQL {
 
     static let songColumns = """
         s.id, f.path, s.title, s.artists, s.album, s.albumartists, s.genres, s.composers, s.track, s.disc, s.date, \
-        s.duration, s.rate, s.channels, s.bitrate, s.compilation, s.art, s.lyrics, s.plays, s.last_played
+        s.duration, s.rate, s.channels, s.bitrate, s.compilation, s.art, s.lyrics, s.plays, s.last_played, f.mtime
         """
 
     /// The WHERE clause selecting the songs `filter` names (over `songs s`), with its bindings appended.

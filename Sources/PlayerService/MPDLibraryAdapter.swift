@@ -205,6 +205,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
         if let n = row.discNumber { tags.append(("Disc", [String(n)])) }
         song.tags = tags
         song.duration = row.durationMicroseconds.map { Double($0) / 1e6 }
+        song.lastModified = row.fileModified
         return song
     }
 

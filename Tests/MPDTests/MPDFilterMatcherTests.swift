@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func unsupportedKeysAreRefusedBeforeAnySongIsMet() throws {
-        for args in [["(Artist =~ 'a.*')"], ["(modified-since '2020-01-01T00:00:00Z')"]] {
+        for args in [["(Artist =~ 'a.*')"], ["(added-since '2020-01-01T00:00:00Z')"]] {
             let query = try MPDSongQuery.parse(args, foldsCase: false)
             #expect(throws: MPDCommandError.self) {
                 try MPDFilterMatcher(

@@ -55,6 +55,25 @@ import Testing
         }
     }
 
+    @Test func modificationTimesAreKeptWrittenAfterTheFileAndFiltered() throws {
+        var a = Self.song("a.mp3", [("Title", ["A"])]), b = Self.song("b.mp3", [])
+        a.lastModified = 1_577_836_800
+        b.lastModified = nil
+        let index = MPDSongIndex([a, b])
+        #expect(index.song(0) == a && index.song(1) == b)
+        var out = MPDResponseWriter()
+        index.write(0, shown: index.shown(["Title"]), to: &out)
+        #expect(
+            String(decoding: out.bytes, as: UTF8.self) == "file: a.mp3\nLast-Modified: 2020-01-01T00:00:00Z\nTitle: A\n"
+        )
+        for (since, hits) in [("2019-12-31", [0]), ("2020-01-01T00:00:01Z", [])] {
+            let m = try MPDFilterMatcher(
+                try MPDSongQuery.parse(["(modified-since '\(since)')"], foldsCase: false).filter, over: index,
+                foldsByDefault: false, fold: { Array($0.utf8) })
+            #expect((0..<index.count).filter(m.matches) == hits, "\(since)")
+        }
+    }
+
     @Test func directoriesAreWholePathComponents() {
         let index = MPDSongIndex(Self.songs + [Self.song("AB/4.mp3", [])])
         #expect(index.songs(in: "A") == [0, 1])

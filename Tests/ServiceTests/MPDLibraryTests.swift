@@ -10,6 +10,8 @@ extension ServiceSuites {
         static let library = "org.mpris.MediaPlayer2.linnet.Library"
 
         final class Setup {
+            /// 2020-01-01T00:00:00Z.
+            static let day0: Int64 = 1_577_836_800
             let f: ServiceFixture
             let tree = LibraryTree(count: 40)
             let music: String
@@ -22,6 +24,12 @@ extension ServiceSuites {
                 music = f.stateDir.file("Music")
                 socket = f.stateDir.file("mpd.socket")
                 try tree.write(to: music, template: try LibraryTree.template(in: f.stateDir.path))
+                // Song i last changed on day i of 2020 (UTC midnight): Last-Modified and modified-since know it.
+                for (i, song) in tree.songs.enumerated() {
+                    try FileManager.default.setAttributes(
+                        [.modificationDate: Date(timeIntervalSince1970: Double(Self.day0 + Int64(i) * 86_400))],
+                        ofItemAtPath: music + "/" + song.relativePath)
+                }
                 let firstFolder = (tree.songs[0].relativePath as NSString).deletingLastPathComponent
                 try Data(cover).write(to: URL(fileURLWithPath: music + "/" + firstFolder + "/cover.jpg"))
                 try "#EXTM3U\n\(tree.songs[3].relativePath)\n\(tree.songs[1].relativePath)\n"
@@ -99,6 +107,28 @@ extension ServiceSuites {
             // --wait returns once the scan's `update` event came and status has no updating_db any more.
             _ = try s.mpc("update", "--wait")
             #expect(try !s.mpc("status").joined().contains("Updating DB"))
+        }
+
+        /// Last-Modified as the scan saw each file, `modified-since` and `sort -Last-Modified` ("recently changed").
+        @Test func songsCarryTheirModificationTimeForRecentlyChangedLists() throws {
+            let s = try Setup()
+            let paths = s.tree.songs.map(\.relativePath)
+            let lines = try s.python(
+                """
+                print('first', c.lsinfo(sys.argv[2])[0]['last-modified'])
+                print('since', sorted(x['file'] for x in c.find('(modified-since "2020-01-31")')))
+                print('newest', [x['file'] for x in c.find('(base "")', 'sort', '-Last-Modified', 'window', '0:3')])
+                print('oldest', [x['file'] for x in c.search('(file contains "")', 'sort', 'Last-Modified', 'window', '0:1')])
+                print('epoch', len(c.find('(modified-since "1577836800")')))
+                """.replacingOccurrences(of: "sys.argv[2]", with: "'\(paths[0])'"))
+            #expect(lines.contains("first 2020-01-01T00:00:00Z"), "\(lines)")
+            #expect(
+                lines.contains("since \(paths[30...].sorted())".replacingOccurrences(of: "\"", with: "'")), "\(lines)")
+            #expect(
+                lines.contains("newest \([paths[39], paths[38], paths[37]])".replacingOccurrences(of: "\"", with: "'")),
+                "\(lines)")
+            #expect(lines.contains("oldest \([paths[0]])".replacingOccurrences(of: "\"", with: "'")), "\(lines)")
+            #expect(lines.contains("epoch 40"), "\(lines)")
         }
 
         @Test func pythonMPDGroupsCountsStreamsAndFetchesArt() throws {

@@ -45,7 +45,7 @@ def timed(fn, rounds=ROUNDS):
 
 
 class MPD:
-    def __init__(self, work, music):
+    def __init__(self, work, music, extra=""):
         self.dir = os.path.join(work, "mpd")
         os.makedirs(self.dir)
         s = socket.socket()
@@ -56,7 +56,7 @@ class MPD:
         with open(conf, "w") as f:
             f.write('music_directory "%s"\ndb_file "%s/db"\nstate_file "%s/state"\n' % (music, self.dir, self.dir))
             f.write('bind_to_address "127.0.0.1"\nport "%d"\nlog_file "%s/log"\n' % (self.port, self.dir))
-            f.write('audio_output {\n type "null"\n name "null"\n}\nauto_update "no"\n')
+            f.write('audio_output {\n type "null"\n name "null"\n}\nauto_update "no"\n' + extra)
         self.proc = subprocess.Popen(["mpd", "--no-daemon", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for("mpd port", self.connectable, timeout=20)
         self.sock = None

@@ -116,7 +116,9 @@ def main():
             f.write(out)
     music = os.path.join(tree, "Music")
 
-    mpd = library_bench.MPD(work, music)
+    # MPD's default output buffer (8 MiB) drops a client whose listallinfo is larger (100,000 songs: ~28 MB);
+    # linnetd streams it. Raised so MPD can answer at all.
+    mpd = library_bench.MPD(work, music, extra='max_output_buffer_size "262144"\n')
     mpd.mpc("update", "--wait")
     queue_first_folder(mpd.port)
     mpd_rows = measure(mpd.port, "mpd")

@@ -30,6 +30,8 @@ public struct SongRow: Sendable, Hashable {
     public var playCount = 0
     /// Seconds since the epoch of the last counted play.
     public var lastPlayed: Int64?
+    /// Seconds since the epoch the file was last modified, as the last scan saw it.
+    public var fileModified: Int64?
 
     public init(id: Int64, path: [UInt8], title: String) {
         self.id = id
