@@ -48,6 +48,9 @@ public protocol MPDBackend: AnyObject {
     func mpdMove(positions: Range<Int>, to: Int) throws(MPDCommandError)
     /// Swaps the songs at two positions.
     func mpdSwap(_ a: Int, _ b: Int) throws(MPDCommandError)
+    /// Reorders the songs at `positions` randomly (the current song first when it is among them), as MPD's
+    /// `shuffle`.
+    func mpdShuffle(positions: Range<Int>)
     /// Stops and empties the queue.
     func mpdClear()
 }

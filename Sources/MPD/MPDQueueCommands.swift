@@ -72,6 +72,12 @@ enum MPDQueueCommands {
             let args = try c.arguments(2, 2)
             try c.backend.mpdSwap(try c.positionOfID(args[0]), try c.positionOfID(args[1]))
         },
+        "shuffle": MPDCommand(.control) { c throws(MPDCommandError) in
+            let args = try c.arguments(0, 1)
+            c.backend.mpdShuffle(
+                positions: try args.first.map { a throws(MPDCommandError) in try c.queueRange(a) }
+                    ?? 0..<c.backend.mpdQueueCount)
+        },
         "clear": MPDCommand(.control) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)
             c.backend.mpdClear()

@@ -134,7 +134,8 @@ extension Player: MPDBackend {
 
     func mpdAdd(uri: String, at position: Int?, localClient: Bool) throws(MPDCommandError) -> [UInt32]? {
         let target = try mpdLocation(uri, localClient: localClient)
-        let before = Set(model.ids)
+        // Entries get ever larger ids: the new ones are those from here on (no set of the whole queue per add).
+        let firstNew = model.nextRawID
         do {
             if let position, position < model.count {
                 let after: QueueEntryID? = position == 0 ? nil : model.ids[position - 1]
@@ -145,8 +146,15 @@ extension Player: MPDBackend {
         } catch {
             throw MPDCommandError(.noExist, "\(error)")
         }
-        let added = model.ids.filter { !before.contains($0) }
+        let added = model.ids.filter { $0.rawValue >= firstNew }
         return added.isEmpty ? nil : added.map { UInt32(truncatingIfNeeded: $0.rawValue) }
+    }
+
+    func mpdShuffle(positions: Range<Int>) {
+        var random = SystemRandomNumberGenerator()
+        model.shuffleEntries(in: positions, using: &random)
+        refreshNext()
+        publish()
     }
 
     func mpdDelete(positions: Range<Int>) throws(MPDCommandError) {

@@ -219,6 +219,23 @@ public struct PlaybackQueue: Sendable, Hashable {
         renumber(from: min(from, index))
     }
 
+    /// Puts the entries in `range` in a random order (MPD's `shuffle`, which reorders the queue itself, unlike
+    /// the play order's shuffle): a current entry inside the range moves to its start and the others follow it
+    /// shuffled, so what plays goes on first. Ids and the play order's state are kept.
+    public mutating func shuffleEntries(in range: Range<Int>, using generator: inout some RandomNumberGenerator) {
+        guard range.lowerBound >= 0, range.upperBound <= entries.count, range.count > 1 else { return }
+        var all = Array(entries)
+        var part = Array(all[range])
+        var start = 0
+        if let current = currentID, let i = part.firstIndex(where: { $0.id == current }) {
+            part.swapAt(0, i)
+            start = 1
+        }
+        part[start...].shuffle(using: &generator)
+        all.replaceSubrange(range, with: part)
+        setEntries(all)
+    }
+
     /// Empties the queue (ids keep counting up).
     public mutating func clear() {
         setEntries([])

@@ -75,3 +75,20 @@ import Testing
         #expect(old.stopAfterCurrent == .off && !old.consumes)
     }
 }
+
+/// MPD's `shuffle`: the queue's own order changes (not the play order), the current entry first in its range.
+@Suite struct ShuffleEntriesTests {
+    @Test func aRangeIsPermutedWithTheCurrentEntryAtItsStart() {
+        var q = makeQueue(10)
+        try? q.goTo(id(5))
+        var random = SeededRandom(seed: 7)
+        q.shuffleEntries(in: 2..<8, using: &random)
+        #expect(q.ids[0..<2] == [id(1), id(2)] && q.ids[8...] == [id(9), id(10)], "outside the range: kept")
+        #expect(q.ids[2] == id(5) && q.currentID == id(5))
+        #expect(Set(q.ids[2..<8]) == Set((3...8).map { id(UInt64($0)) }))
+        #expect(q.ids[3..<8] != [id(3), id(4), id(6), id(7), id(8)], "seed 7 moves something")
+        #expect(q.index(of: id(5)) == 2, "the position index follows")
+        q.shuffleEntries(in: 0..<99, using: &random)  // out of range: nothing
+        #expect(q.count == 10)
+    }
+}
