@@ -74,6 +74,12 @@ final class LibraryController: LibraryControl, PlaylistControl {
     func addToPlaylist(_ playlist: PlaylistReference, _ query: LibraryQuery) throws(LibraryError) {
         try service.addToPlaylist(playlist, query)
     }
+    func insertIntoPlaylist(_ playlist: PlaylistReference, paths: [[UInt8]], at position: Int?) throws(LibraryError) {
+        try service.insertIntoPlaylist(playlist, paths: paths, at: position)
+    }
+    func replacePlaylistEntries(_ playlist: PlaylistReference, paths: [[UInt8]]) throws(LibraryError) {
+        try service.replacePlaylistEntries(playlist, paths: paths)
+    }
     func removeFromPlaylist(_ playlist: PlaylistReference, at position: Int) throws(LibraryError) {
         try service.removeFromPlaylist(playlist, at: position)
     }
