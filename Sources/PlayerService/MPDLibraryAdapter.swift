@@ -107,16 +107,25 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     }
 
     func mpdEnqueue(files: [String], at position: Int?) throws(MPDCommandError) {
-        var paths: [[UInt8]] = []
+        // Songs by their library path, stream URLs (a stored playlist's) as they are (nil here).
+        var paths: [[UInt8]?] = []
         for file in files {
+            if RadioStation.isStreamURL(file) {
+                paths.append(nil)
+                continue
+            }
             guard let (path, _) = try resolve(file) else { throw MPDCommandError(.noExist, "No such song: \(file)") }
             paths.append(BytePath.bytes(path))
         }
         // The library's rows carry the tags: nothing is probed again. Kept in the order asked for.
-        let rows = try storage { () throws(LibraryError) in try service.songs(atPaths: paths) }
+        let rows = try storage { () throws(LibraryError) in try service.songs(atPaths: paths.compactMap { $0 }) }
         var byPath: [[UInt8]: SongRow] = [:]
         for row in rows { byPath[row.path] = row }
-        player.enqueue(songs: paths.compactMap { byPath[$0] }, atPosition: position)
+        let entries = zip(files, paths).compactMap { file, path -> PlaylistEntry? in
+            guard let path else { return .stream(file) }
+            return byPath[path].map { .song($0) }
+        }
+        player.enqueue(entries: entries, atPosition: position)
     }
 
     func mpdPicture(file: String, embedded: Bool) throws(MPDCommandError) -> MPDPicture? {
@@ -143,57 +152,10 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
 
     func mpdFold(_ text: String) -> String { TextFolding.fold(text) }
 
-    // MARK: Stored playlists
-
-    func mpdPlaylists() throws(MPDCommandError) -> [MPDStoredPlaylist] {
-        try storage { () throws(LibraryError) in
-            try service.playlists().filter(\.isListed).map { MPDStoredPlaylist(name: $0.name, modified: $0.modified) }
-        }
-    }
-
-    func mpdPlaylistSongs(_ name: String) throws(MPDCommandError) -> [MPDSong] {
-        let info = try playlist(name)
-        let rows = try storage { () throws(LibraryError) in try service.playlistSongs(info, markPlayed: false) }
-        return rows.map { song($0, file(ofPath: $0.pathString)) }
-    }
-
-    func mpdDeletePlaylist(_ name: String) throws(MPDCommandError) {
-        let info = try playlist(name)
-        try storage { () throws(LibraryError) in try controller.deletePlaylist(.id(info.id)) }
-    }
-
-    func mpdRenamePlaylist(_ name: String, to newName: String) throws(MPDCommandError) {
-        let info = try playlist(name)
-        if (try? playlist(newName)) != nil { throw MPDCommandError(.exist, "Playlist already exists") }
-        try storage { () throws(LibraryError) in try controller.renamePlaylist(.id(info.id), to: newName) }
-    }
-
-    func mpdPlaylistDelete(_ name: String, position: Int) throws(MPDCommandError) {
-        let info = try playlist(name)
-        guard position < info.songs + info.streams else { throw .badSongIndex }
-        try storage { () throws(LibraryError) in try controller.removeFromPlaylist(.id(info.id), at: position) }
-    }
-
-    func mpdPlaylistMove(_ name: String, from: Int, to: Int) throws(MPDCommandError) {
-        let info = try playlist(name)
-        let count = info.songs + info.streams
-        guard from < count, to < count else { throw .badSongIndex }
-        try storage { () throws(LibraryError) in try controller.movePlaylistEntry(.id(info.id), from: from, to: to) }
-    }
-
-    /// The playlist named exactly `name` (MPD names are exact).
-    private func playlist(_ name: String) throws(MPDCommandError) -> PlaylistInfo {
-        let all = try storage { () throws(LibraryError) in try service.playlists() }
-        guard let info = all.first(where: { $0.name == name && $0.isListed }) else {
-            throw MPDCommandError(.noExist, "No such playlist")
-        }
-        return info
-    }
-
     // MARK: Mapping
 
     /// A library song as MPD shows it.
-    private func song(_ row: SongRow, _ file: String) -> MPDSong {
+    func song(_ row: SongRow, _ file: String) -> MPDSong {
         var song = MPDSong(file: file)
         var tags: [(name: String, values: [String])] = []
         if !row.artists.isEmpty { tags.append(("Artist", row.artists)) }
@@ -222,14 +184,14 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     }
 
     /// The `file` of a path: inside a library folder its relative path, else the path.
-    private func file(ofPath path: String) -> String {
+    func file(ofPath path: String) -> String {
         for root in folders where path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
         return path
     }
 
     /// The absolute path of a library-relative `file` and its folder, nil when no folder holds it; `.`, `..`
     /// and absolute names are refused (nothing outside the library folders is reached).
-    private func resolve(_ file: String) throws(MPDCommandError) -> (String, Int)? {
+    func resolve(_ file: String) throws(MPDCommandError) -> (String, Int)? {
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
         guard !file.isEmpty, !file.hasPrefix("/"), !parts.contains(".."), !parts.contains("."),
             !file.contains("\0")
@@ -243,7 +205,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     }
 
     /// Runs a library call; its error as a system ACK with the library's message.
-    private func storage<T>(_ body: () throws(LibraryError) -> T) throws(MPDCommandError) -> T {
+    func storage<T>(_ body: () throws(LibraryError) -> T) throws(MPDCommandError) -> T {
         do { return try body() } catch { throw MPDCommandError(.system, "library: \(error)") }
     }
 }
