@@ -24,6 +24,8 @@ final class LibraryController: LibraryControl, PlaylistControl {
     var statusListeners: [(LibraryStatus) -> Void] = []
     /// Told after inotify changes were applied.
     var folderListeners: [() -> Void] = []
+    /// Told after a playlist was changed on the bus (the MPD front end's `stored_playlist`).
+    var playlistListeners: [() -> Void] = []
 
     init(service: LibraryService, player: Player) {
         self.service = service
@@ -125,6 +127,7 @@ final class LibraryController: LibraryControl, PlaylistControl {
                 initial: service.status,
                 playlistsChanged: { [weak controller] in
                     controller?.playlistsInterface?.refresh()
+                    for listener in controller?.playlistListeners ?? [] { listener() }
                 }, log: { Log.error($0) })
             controller.playlistsInterface = try PlaylistsInterface(
                 connection: connection, control: controller,

@@ -9,7 +9,8 @@ import PlayerCore
 
 /// The library as the MPD front end sees it: songs by their path inside a library folder (the rule of
 /// `Player.mpdFile`), scans as `update` jobs, the library's playlists as stored playlists. Made when the library
-/// opens; tells the server when a scan ends (`update`, `database`) and when the folders change.
+/// opens; tells the server when a scan ends (`update`, `database`), when the folders change and when a playlist is
+/// changed on the bus (`stored_playlist`).
 @MainActor
 final class MPDLibraryAdapter: MPDLibraryBackend {
     let controller: LibraryController
@@ -34,6 +35,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
         wasScanning = controller.service.status.scanning
         controller.statusListeners.append { [weak self] status in self?.statusChanged(status) }
         controller.folderListeners.append { [weak self] in self?.server?.note([.database]) }
+        controller.playlistListeners.append { [weak self] in self?.server?.note([.storedPlaylist]) }
     }
 
     private func statusChanged(_ status: LibraryStatus) {

@@ -155,6 +155,36 @@ extension ServiceSuites {
             #expect(counts.last == count + 3, "\(counts)")
         }
 
+        @Test func aPlaylistChangedOnTheBusWakesIdleClients() throws {
+            let s = try Setup()
+            let script = """
+                c.idletimeout = 20  # a missed change fails the test instead of hanging it
+                print('waiting', flush=True)
+                print('changed', c.idle('stored_playlist'), flush=True)
+                print('listed', 'Night' in [p['playlist'] for p in c.listplaylists()], flush=True)
+                """
+            let file = s.f.stateDir.file("idle.py")
+            try ("import mpd, sys\nc = mpd.MPDClient(); c.connect(sys.argv[1])\n" + script)
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let out = s.f.stateDir.file("idle.out")
+            FileManager.default.createFile(atPath: out, contents: nil)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            p.arguments = [file, s.socket]
+            p.standardOutput = FileHandle(forWritingAtPath: out)
+            try p.run()
+            // Once the client is connected a change is reported whether it comes before or during its idle.
+            try s.f.waitUntil("the client connected", timeout: 10) {
+                ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains("waiting")
+            }
+            _ = try s.f.call(MPDLibraryTests.library, "CreatePlaylist", [.string("Night")])
+            p.waitUntilExit()
+            let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            #expect(text.contains("changed ['stored_playlist']"), "\(text)")
+            #expect(text.contains("listed True"), "\(text)")
+            #expect(p.terminationStatus == 0, "\(text)")
+        }
+
         @Test func badInputGetsAnAckAndChangesNothing() throws {
             let s = try Setup()
             let paths = s.tree.songs.map(\.relativePath)
