@@ -18,7 +18,8 @@ public protocol MPDLibraryBackend: AnyObject {
     func mpdUpdate() -> UInt32
     /// The running scan's job id, nil when none runs.
     var mpdUpdatingJob: UInt32? { get }
-    /// Queues the songs `files` names at `position` (nil: the end).
+    /// Queues what `files` name (library songs; stream URLs, which stored playlists hold) at `position` (nil: the
+    /// end).
     func mpdEnqueue(files: [String], at position: Int?) throws(MPDCommandError)
     /// A picture of `file`: the cover file of its folder (`albumart`), or the one embedded in it (`readpicture`);
     /// nil when there is none.
