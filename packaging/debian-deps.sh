@@ -10,6 +10,8 @@
 # python3-gi (with python3-dbus): a second MPRIS implementation the client tests use; mpv + mpv-mpris: a real
 # third-party MPRIS player the client tests compare against playerctl (skipped when absent).
 # gdb: bench/soak takes linnetd's thread stacks with it when linnetd stops answering (optional).
+# snapserver + python3-musicbrainzngs: Snapcast's MPD plug-in (meta_mpd.py, with its imports) that
+# SnapcastMetaMPDTests runs against the MPD front end (skipped when absent).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -23,6 +25,7 @@ apt-get install -y -qq --no-install-recommends \
     mpv mpv-mpris mpd mpdris2 mpc ncmpcpp tmux \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
 apt-get install -y -qq --no-install-recommends gdb >/dev/null
+apt-get install -y -qq --no-install-recommends snapserver python3-musicbrainzngs >/dev/null
 # AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
 # only), python3-mutagen tags MP4 test media, faad is the decode-speed anchor of bench/decode.
 apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null

@@ -19,7 +19,8 @@ enum MPDCommandTable {
         var table: [String: MPDCommand] = [:]
         let groups = [
             MPDConnectionCommands.all, MPDStatusCommands.all, MPDPlaybackCommands.all, MPDQueueCommands.all,
-            MPDDatabaseCommands.all, MPDSearchCommands.all, MPDPictureCommands.all, MPDStoredPlaylistCommands.all
+            MPDDatabaseCommands.all, MPDSearchCommands.all, MPDPictureCommands.all, MPDStoredPlaylistCommands.all,
+            MPDStoredPlaylistEditCommands.all
         ]
         for group in groups {
             table.merge(group) { first, _ in first }

@@ -1,3 +1,5 @@
+import MPDProtocol
+
 /// What the MPD front end asks of the media library (the database and stored-playlist commands). The server
 /// has none until the library opens (after the bus name): until then the database is empty.
 ///
@@ -14,7 +16,8 @@ public protocol MPDLibraryBackend: AnyObject {
     func mpdUpdate() -> UInt32
     /// The running scan's job id, nil when none runs.
     var mpdUpdatingJob: UInt32? { get }
-    /// Queues the songs `files` names at `position` (nil: the end).
+    /// Queues what `files` name (library songs; stream URLs, which stored playlists hold) at `position` (nil: the
+    /// end).
     func mpdEnqueue(files: [String], at position: Int?) throws(MPDCommandError)
     /// A picture of `file`: the cover file of its folder (`albumart`), or the one embedded in it (`readpicture`);
     /// nil when there is none.
@@ -24,7 +27,7 @@ public protocol MPDLibraryBackend: AnyObject {
 
     /// The stored playlists (the library's), by name.
     func mpdPlaylists() throws(MPDCommandError) -> [MPDStoredPlaylist]
-    /// The songs of the stored playlist `name`, in order.
+    /// The entries of the stored playlist `name`, in order: library songs, and streams (`file` is the URL).
     func mpdPlaylistSongs(_ name: String) throws(MPDCommandError) -> [MPDSong]
     func mpdDeletePlaylist(_ name: String) throws(MPDCommandError)
     func mpdRenamePlaylist(_ name: String, to newName: String) throws(MPDCommandError)
@@ -32,6 +35,14 @@ public protocol MPDLibraryBackend: AnyObject {
     func mpdPlaylistDelete(_ name: String, position: Int) throws(MPDCommandError)
     /// Moves the song at `from` of the playlist to `to`.
     func mpdPlaylistMove(_ name: String, from: Int, to: Int) throws(MPDCommandError)
+    /// Writes the queue's `files` into the stored playlist `name` as `mode` says (`save`): library songs and
+    /// streams; files outside the library are left out (a stored playlist holds only what the library lists).
+    func mpdSavePlaylist(_ name: String, files: [String], mode: MPDPlaylistSaveMode) throws(MPDCommandError)
+    /// Puts `files` (library songs, stream URLs) into the stored playlist `name` before `position` (nil: at the
+    /// end), making the playlist when there is none and `files` is not empty; "Bad position" past its end.
+    func mpdPlaylistAdd(_ name: String, files: [String], at position: Int?) throws(MPDCommandError)
+    /// Empties the stored playlist `name`.
+    func mpdPlaylistClear(_ name: String) throws(MPDCommandError)
 }
 
 /// Where a page of `mpdSongPage` left off; opaque to the front end, which hands it back for the next page.

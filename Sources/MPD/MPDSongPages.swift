@@ -34,7 +34,7 @@ enum MPDSongPages {
 
     /// A directory argument as the library names folders: "" and "/" are the root; a trailing `/` is dropped;
     /// `.` and `..` are refused (nothing outside the library is ever listed).
-    static func directory(_ text: String) throws(MPDCommandError) -> String {
+    nonisolated static func directory(_ text: String) throws(MPDCommandError) -> String {
         var path = Substring(text)
         while path.hasSuffix("/") { path = path.dropLast() }
         while path.hasPrefix("/") { path = path.dropFirst() }

@@ -2,7 +2,8 @@ import MPDProtocol
 import PlayerCore
 
 /// Stored playlists, which are the library's playlists (the ones the Playlists interface shows): listplaylists,
-/// listplaylist, listplaylistinfo, load, rm, rename, playlistdelete, playlistmove. Positions count from 0.
+/// listplaylist, listplaylistinfo, load, rm, rename, playlistdelete, playlistmove (filling them:
+/// `MPDStoredPlaylistEditCommands`). Positions count from 0.
 @MainActor
 enum MPDStoredPlaylistCommands {
     static let all: [String: MPDCommand] = [
@@ -54,7 +55,8 @@ enum MPDStoredPlaylistCommands {
         }
     ]
 
-    private static func library(_ c: MPDCommandContext) throws(MPDCommandError) -> any MPDLibraryBackend {
+    /// The library, which holds the stored playlists; without one there are none.
+    static func library(_ c: MPDCommandContext) throws(MPDCommandError) -> any MPDLibraryBackend {
         guard let library = c.library else { throw MPDCommandError(.noExist, "No such playlist") }
         return library
     }

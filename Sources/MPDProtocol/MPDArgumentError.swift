@@ -18,6 +18,8 @@ public enum MPDArgumentError: MPDProtocolError, Equatable {
     case negativeNotAllowed(String)
     /// Not `0`, `1` or `oneshot`.
     case singleModeExpected(String)
+    /// Not `create`, `append` or `replace` (`save`).
+    case saveModeExpected(String)
     /// Not a tag name (`group`, `list`).
     case unknownTagType(String)
     /// Not a tag name, `Last-Modified` or `Added` (`sort`).
@@ -48,6 +50,7 @@ public enum MPDArgumentError: MPDProtocolError, Equatable {
         case .floatExpected(let s): "Float expected: \(s)"
         case .negativeNotAllowed(let s): "Negative value not allowed: \(s)"
         case .singleModeExpected: "Unrecognized single mode, expected 0, 1, or oneshot"
+        case .saveModeExpected: "Unrecognized save mode, expected one of 'create', 'append', 'replace'"
         case .unknownTagType(let s): "Unknown tag type: \(s)"
         case .unknownSortTag: "Unknown sort tag"
         case .unknownIdleSubsystem(let s): "Unrecognized idle event: \(s)"

@@ -18,7 +18,7 @@
 //                if framer.overflow != nil { close }
 //
 // A handler turns `request.arguments` into values with MPDArguments, MPDRange, MPDSeekTarget, MPDSingleMode,
-// MPDInsertPosition, MPDIdleSubsystem, and for the database commands MPDSongQuery (find/search/…add),
-// MPDCountQuery (count/searchcount) and MPDListQuery (list), which hold an MPDFilter tree. Every parse error is an
-// MPDProtocolError: `error.ack(command: request.command, listIndex: i)` is the ACK to write. Responses are built
-// with MPDResponseWriter, whose values can never break a line.
+// MPDPlaylistSaveMode, MPDInsertPosition, MPDIdleSubsystem, and for the database commands MPDSongQuery
+// (find/search/…add), MPDCountQuery (count/searchcount) and MPDListQuery (list), which hold an MPDFilter tree.
+// Every parse error is an MPDProtocolError: `error.ack(command: request.command, listIndex: i)` is the ACK to
+// write. Responses are built with MPDResponseWriter, whose values can never break a line.

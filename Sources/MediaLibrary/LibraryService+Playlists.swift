@@ -1,4 +1,5 @@
 import Dispatch
+import FileSystem
 import Glibc
 import PlayerCore
 import SQLite
@@ -52,6 +53,30 @@ extension LibraryService {
         let paths = try songs(query).map(\.path)
         guard !paths.isEmpty else { throw .noMatch(try filterMisses(query.filter).first) }
         try withStore { s throws(PlaylistStore.Failure) in try s.add(reference, paths: paths) }
+    }
+
+    /// Puts `paths` into a user playlist at `position` (0-based; nil: the end). Each is a library song's path or
+    /// an http(s) stream URL: anything else is refused before the playlist changes, as it would be listed nowhere.
+    public func insertIntoPlaylist(_ reference: PlaylistReference, paths: [[UInt8]], at position: Int? = nil)
+        throws(LibraryError)
+    {
+        try checkEntries(paths)
+        try withStore { s throws(PlaylistStore.Failure) in try s.insert(reference, paths: paths, at: position) }
+    }
+
+    /// Makes `paths` (as `insertIntoPlaylist` takes them) a user playlist's entries; none empties it.
+    public func replacePlaylistEntries(_ reference: PlaylistReference, paths: [[UInt8]]) throws(LibraryError) {
+        try checkEntries(paths)
+        try withStore { s throws(PlaylistStore.Failure) in try s.replace(reference, paths: paths) }
+    }
+
+    /// Refuses the first path that is neither a stream URL nor a song of the library.
+    private func checkEntries(_ paths: [[UInt8]]) throws(LibraryError) {
+        let files = paths.filter { !RadioStation.isStreamURL(String(decoding: $0, as: UTF8.self)) }
+        let known = Set(try songs(atPaths: files).map(\.path))
+        if let unknown = files.first(where: { !known.contains($0) }) {
+            throw .playlist("'\(BytePath.string(unknown))' is neither a library song nor an http(s) stream")
+        }
     }
 
     public func removeFromPlaylist(_ reference: PlaylistReference, at position: Int) throws(LibraryError) {

@@ -150,6 +150,24 @@ final class PlaylistStore {
         } catch let error as SQLiteError { throw .storage(error) } catch { throw .io("\(error)") }
     }
 
+    /// Puts `paths` into a user playlist before the entry at `position` (0-based; the count, or nil, is the end).
+    func insert(_ reference: PlaylistReference, paths: [[UInt8]], at position: Int?) throws(Failure) {
+        guard let position else { return try add(reference, paths: paths) }
+        let (id, info) = try userPlaylist(reference)
+        var items = try itemPaths(id)
+        guard position >= 0, position <= items.count else {
+            throw .badPosition(position, count: items.count, playlist: info.name)
+        }
+        items.insert(contentsOf: paths, at: position)
+        try replaceItems(id, items)
+    }
+
+    /// Makes `paths` a user playlist's entries, in one transaction (none: the playlist is emptied).
+    func replace(_ reference: PlaylistReference, paths: [[UInt8]]) throws(Failure) {
+        let (id, _) = try userPlaylist(reference)
+        try replaceItems(id, paths)
+    }
+
     /// Removes the entry at `position` (0-based).
     func remove(_ reference: PlaylistReference, at position: Int) throws(Failure) {
         let (id, info) = try userPlaylist(reference)

@@ -24,6 +24,8 @@ final class LibraryController: LibraryControl, PlaylistControl {
     var statusListeners: [(LibraryStatus) -> Void] = []
     /// Told after inotify changes were applied.
     var folderListeners: [() -> Void] = []
+    /// Told after a playlist was changed on the bus (the MPD front end's `stored_playlist`).
+    var playlistListeners: [() -> Void] = []
 
     init(service: LibraryService, player: Player) {
         self.service = service
@@ -74,6 +76,12 @@ final class LibraryController: LibraryControl, PlaylistControl {
     func addToPlaylist(_ playlist: PlaylistReference, _ query: LibraryQuery) throws(LibraryError) {
         try service.addToPlaylist(playlist, query)
     }
+    func insertIntoPlaylist(_ playlist: PlaylistReference, paths: [[UInt8]], at position: Int?) throws(LibraryError) {
+        try service.insertIntoPlaylist(playlist, paths: paths, at: position)
+    }
+    func replacePlaylistEntries(_ playlist: PlaylistReference, paths: [[UInt8]]) throws(LibraryError) {
+        try service.replacePlaylistEntries(playlist, paths: paths)
+    }
     func removeFromPlaylist(_ playlist: PlaylistReference, at position: Int) throws(LibraryError) {
         try service.removeFromPlaylist(playlist, at: position)
     }
@@ -119,6 +127,7 @@ final class LibraryController: LibraryControl, PlaylistControl {
                 initial: service.status,
                 playlistsChanged: { [weak controller] in
                     controller?.playlistsInterface?.refresh()
+                    for listener in controller?.playlistListeners ?? [] { listener() }
                 }, log: { Log.error($0) })
             controller.playlistsInterface = try PlaylistsInterface(
                 connection: connection, control: controller,

@@ -9,7 +9,8 @@ import PlayerCore
 
 /// The library as the MPD front end sees it: songs by their path inside a library folder (the rule of
 /// `Player.mpdFile`), scans as `update` jobs, the library's playlists as stored playlists. Made when the library
-/// opens; tells the server when a scan ends (`update`, `database`) and when the folders change.
+/// opens; tells the server when a scan ends (`update`, `database`), when the folders change and when a playlist is
+/// changed on the bus (`stored_playlist`).
 @MainActor
 final class MPDLibraryAdapter: MPDLibraryBackend {
     let controller: LibraryController
@@ -34,6 +35,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
         wasScanning = controller.service.status.scanning
         controller.statusListeners.append { [weak self] status in self?.statusChanged(status) }
         controller.folderListeners.append { [weak self] in self?.server?.note([.database]) }
+        controller.playlistListeners.append { [weak self] in self?.server?.note([.storedPlaylist]) }
     }
 
     private func statusChanged(_ status: LibraryStatus) {
@@ -101,16 +103,25 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     }
 
     func mpdEnqueue(files: [String], at position: Int?) throws(MPDCommandError) {
-        var paths: [[UInt8]] = []
+        // Songs by their library path, stream URLs (a stored playlist's) as they are (nil here).
+        var paths: [[UInt8]?] = []
         for file in files {
+            if RadioStation.isStreamURL(file) {
+                paths.append(nil)
+                continue
+            }
             guard let (path, _) = try resolve(file) else { throw MPDCommandError(.noExist, "No such song: \(file)") }
             paths.append(BytePath.bytes(path))
         }
         // The library's rows carry the tags: nothing is probed again. Kept in the order asked for.
-        let rows = try storage { () throws(LibraryError) in try service.songs(atPaths: paths) }
+        let rows = try storage { () throws(LibraryError) in try service.songs(atPaths: paths.compactMap { $0 }) }
         var byPath: [[UInt8]: SongRow] = [:]
         for row in rows { byPath[row.path] = row }
-        player.enqueue(songs: paths.compactMap { byPath[$0] }, atPosition: position)
+        let entries = zip(files, paths).compactMap { file, path -> PlaylistEntry? in
+            guard let path else { return .stream(file) }
+            return byPath[path].map { .song($0) }
+        }
+        player.enqueue(entries: entries, atPosition: position)
     }
 
     func mpdPicture(file: String, embedded: Bool) throws(MPDCommandError) -> MPDPicture? {
@@ -137,57 +148,10 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
 
     func mpdFold(_ text: String) -> [UInt8] { TextFolding.foldUTF8(text) }
 
-    // MARK: Stored playlists
-
-    func mpdPlaylists() throws(MPDCommandError) -> [MPDStoredPlaylist] {
-        try storage { () throws(LibraryError) in
-            try service.playlists().filter(\.isListed).map { MPDStoredPlaylist(name: $0.name, modified: $0.modified) }
-        }
-    }
-
-    func mpdPlaylistSongs(_ name: String) throws(MPDCommandError) -> [MPDSong] {
-        let info = try playlist(name)
-        let rows = try storage { () throws(LibraryError) in try service.playlistSongs(info, markPlayed: false) }
-        return rows.map { song($0, file(ofPath: $0.pathString)) }
-    }
-
-    func mpdDeletePlaylist(_ name: String) throws(MPDCommandError) {
-        let info = try playlist(name)
-        try storage { () throws(LibraryError) in try controller.deletePlaylist(.id(info.id)) }
-    }
-
-    func mpdRenamePlaylist(_ name: String, to newName: String) throws(MPDCommandError) {
-        let info = try playlist(name)
-        if (try? playlist(newName)) != nil { throw MPDCommandError(.exist, "Playlist already exists") }
-        try storage { () throws(LibraryError) in try controller.renamePlaylist(.id(info.id), to: newName) }
-    }
-
-    func mpdPlaylistDelete(_ name: String, position: Int) throws(MPDCommandError) {
-        let info = try playlist(name)
-        guard position < info.songs + info.streams else { throw .badSongIndex }
-        try storage { () throws(LibraryError) in try controller.removeFromPlaylist(.id(info.id), at: position) }
-    }
-
-    func mpdPlaylistMove(_ name: String, from: Int, to: Int) throws(MPDCommandError) {
-        let info = try playlist(name)
-        let count = info.songs + info.streams
-        guard from < count, to < count else { throw .badSongIndex }
-        try storage { () throws(LibraryError) in try controller.movePlaylistEntry(.id(info.id), from: from, to: to) }
-    }
-
-    /// The playlist named exactly `name` (MPD names are exact).
-    private func playlist(_ name: String) throws(MPDCommandError) -> PlaylistInfo {
-        let all = try storage { () throws(LibraryError) in try service.playlists() }
-        guard let info = all.first(where: { $0.name == name && $0.isListed }) else {
-            throw MPDCommandError(.noExist, "No such playlist")
-        }
-        return info
-    }
-
     // MARK: Mapping
 
     /// A library song as MPD shows it.
-    private func song(_ row: SongRow, _ file: String) -> MPDSong {
+    func song(_ row: SongRow, _ file: String) -> MPDSong {
         var song = MPDSong(file: file)
         var tags: [(name: String, values: [String])] = []
         if !row.artists.isEmpty { tags.append(("Artist", row.artists)) }
@@ -217,14 +181,14 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     }
 
     /// The `file` of a path: inside a library folder its relative path, else the path.
-    private func file(ofPath path: String) -> String {
+    func file(ofPath path: String) -> String {
         for root in folders where path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
         return path
     }
 
     /// The absolute path of a library-relative `file` and its folder, nil when no folder holds it; `.`, `..`
     /// and absolute names are refused (nothing outside the library folders is reached).
-    private func resolve(_ file: String) throws(MPDCommandError) -> (String, Int)? {
+    func resolve(_ file: String) throws(MPDCommandError) -> (String, Int)? {
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
         guard !file.isEmpty, !file.hasPrefix("/"), !parts.contains(".."), !parts.contains("."),
             !file.contains("\0")
@@ -238,7 +202,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     }
 
     /// Runs a library call; its error as a system ACK with the library's message.
-    private func storage<T>(_ body: () throws(LibraryError) -> T) throws(MPDCommandError) -> T {
+    func storage<T>(_ body: () throws(LibraryError) -> T) throws(MPDCommandError) -> T {
         do { return try body() } catch { throw MPDCommandError(.system, "library: \(error)") }
     }
 }

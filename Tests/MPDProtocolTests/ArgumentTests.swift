@@ -101,6 +101,19 @@ import Testing
             MPDArgumentError.singleModeExpected("x").message == "Unrecognized single mode, expected 0, 1, or oneshot")
     }
 
+    @Test func saveModes() throws {
+        #expect(try MPDPlaylistSaveMode.parse("create") == .create)
+        #expect(try MPDPlaylistSaveMode.parse("append") == .append)
+        #expect(try MPDPlaylistSaveMode.parse("replace") == .replace)
+        // Exact, as MPD compares them.
+        #expect(throws: MPDArgumentError.saveModeExpected("Append")) { try MPDPlaylistSaveMode.parse("Append") }
+        #expect(throws: MPDArgumentError.saveModeExpected("")) { try MPDPlaylistSaveMode.parse("") }
+        #expect(
+            MPDArgumentError.saveModeExpected("x").message
+                == "Unrecognized save mode, expected one of 'create', 'append', 'replace'")
+        #expect(MPDArgumentError.saveModeExpected("x").ackCode == .argument)
+    }
+
     @Test func insertPositions() throws {
         #expect(try MPDInsertPosition.parse("4") == .absolute(4))
         #expect(try MPDInsertPosition.parse("+0") == .afterCurrent(0))

@@ -171,7 +171,8 @@ extension ServiceSuites {
                 print(ask('password s3cret')[-1])
                 print(ask('status')[-1])
                 print(ask('add 01-intro.mp3')[-1])
-                print('commands', 'add' in ' '.join(ask('commands')), 'pause' in ' '.join(ask('commands')))
+                # Whole lines: playlistadd (control) is listed and holds "add".
+                print('commands', 'command: add' in ask('commands'), 'command: pause' in ask('commands'))
                 """
             let scriptFile = f.stateDir.file("password.py")
             try script.write(toFile: scriptFile, atomically: true, encoding: .utf8)

@@ -49,12 +49,13 @@ extension ServiceSuites {
                 return r.output.split(separator: "\n").map(String.init)
             }
 
-            /// Runs a python3-mpd script with the client `c` connected; its printed lines.
-            func python(_ body: String) throws -> [String] {
+            /// Runs a python3-mpd script with the client `c` connected (`sys.argv[2…]` are `arguments`); its printed
+            /// lines.
+            func python(_ body: String, arguments: [String] = []) throws -> [String] {
                 let script = "import mpd, sys\nc = mpd.MPDClient(); c.connect(sys.argv[1])\n" + body
                 let file = f.stateDir.file("client.py")
                 try script.write(toFile: file, atomically: true, encoding: .utf8)
-                let r = try Child.run("/usr/bin/python3", [file, socket], environment: f.environment)
+                let r = try Child.run("/usr/bin/python3", [file, socket] + arguments, environment: f.environment)
                 guard r.status == 0 else {
                     throw ServiceFixture.Failure(description: "python exited \(r.status): \(r.output)\n\(f.log())")
                 }
