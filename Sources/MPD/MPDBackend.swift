@@ -36,6 +36,10 @@ public protocol MPDBackend: AnyObject {
     func mpdSetRepeat(_ on: Bool)
     func mpdSetRandom(_ on: Bool)
     func mpdSetSingle(_ mode: MPDSingleMode) throws(MPDCommandError)
+    /// ReplayGain's mode in MPD's words (`off`, `track`, `album`, `auto`: Linnet's modes are the same).
+    var mpdReplayGainMode: String { get }
+    /// Sets it (the caller checked the word).
+    func mpdSetReplayGainMode(_ mode: String)
     /// MPD's consume: songs leave the queue once played.
     func mpdSetConsume(_ on: Bool)
 

@@ -43,11 +43,9 @@ enum MPDConnectionCommands {
             c.out.field("outputenabled", 1)
         },
         "enableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c) },
-        "toggleoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c) },
-        "disableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in
-            try output(&c)
-            throw MPDCommandError(.system, "the sound output cannot be disabled (it is the only one)")
-        },
+        // Toggling the one output, always enabled, would disable it: refused as disableoutput is.
+        "toggleoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try disable(&c) },
+        "disableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try disable(&c) },
         "binarylimit": MPDCommand(.read) { c throws(MPDCommandError) in
             let text = try c.arguments(1, 1)[0]
             let n = Int(try c.parse { () throws(MPDArgumentError) in try MPDArguments.unsigned(text) })
@@ -65,6 +63,11 @@ enum MPDConnectionCommands {
     ]
 
     /// Output 0 is the sound server's sink, always on.
+    private static func disable(_ c: inout MPDCommandContext) throws(MPDCommandError) {
+        try output(&c)
+        throw MPDCommandError(.system, "the sound output cannot be disabled (it is the only one)")
+    }
+
     private static func output(_ c: inout MPDCommandContext) throws(MPDCommandError) {
         let text = try c.arguments(1, 1)[0]
         let id = try c.parse { () throws(MPDArgumentError) in try MPDArguments.unsigned(text) }

@@ -64,6 +64,18 @@ enum MPDPlaybackCommands {
             let delta = try c.parse { () throws(MPDArgumentError) in try MPDArguments.int(text, in: -100...100) }
             c.backend.mpdSetVolume(min(100, max(0, c.backend.mpdStatus.volume + Int(delta))))
         },
+        "replay_gain_mode": MPDCommand(.control) { c throws(MPDCommandError) in
+            let mode = try c.arguments(1, 1)[0]
+            guard ["off", "track", "album", "auto"].contains(mode) else {
+                throw MPDCommandError(.argument, "Unrecognized replay gain mode")
+            }
+            c.backend.mpdSetReplayGainMode(mode)
+            c.session.server.note([.options])  // as MPD: not in `status`, so told here
+        },
+        "replay_gain_status": MPDCommand(.read) { c throws(MPDCommandError) in
+            _ = try c.arguments(0, 0)
+            c.out.field("replay_gain_mode", c.backend.mpdReplayGainMode)
+        },
         "getvol": MPDCommand(.read) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)
             c.out.field("volume", c.backend.mpdStatus.volume)

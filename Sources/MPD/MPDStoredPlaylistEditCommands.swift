@@ -33,7 +33,7 @@ enum MPDStoredPlaylistEditCommands {
             }
             let position = try query.position.map { p throws(MPDCommandError) in try storedPosition(p) }
             let library = try library(c)
-            let files = try searchMatches(query, c).map(\.file)
+            let files = try searchMatches(query, c)
             try library.mpdPlaylistAdd(args[0], files: files, at: position)
             if !files.isEmpty { c.session.server.note([.storedPlaylist]) }
         }
@@ -62,21 +62,22 @@ enum MPDStoredPlaylistEditCommands {
         switch target {
         case .stream(let url): return [url]
         case .library(let name):
-            if !name.isEmpty, let song = try library.mpdSong(file: name) { return [song.file] }
-            var files: [String] = []
-            try MPDSongPages.forEach(library, in: name) { song throws(MPDCommandError) in files.append(song.file) }
+            let index = try c.songIndex()
+            if !name.isEmpty, let song = (0..<index.count).first(where: { index.file($0) == name }) {
+                return [index.file(song)]
+            }
+            let files = index.songs(in: name).map(index.file)
             if files.isEmpty, !name.isEmpty { throw MPDCommandError(.noExist, "No such directory") }
             return files
         }
     }
 
-    /// The songs a `search` query selects, sorted and windowed. The one place these commands use the search
-    /// commands' matching (being rewritten over an in-memory index): whatever `searchadd` adds, this adds.
+    /// The files of the songs a `search` query selects, sorted and windowed: the search commands' own matching,
+    /// so whatever `searchadd` adds, this adds.
     private static func searchMatches(_ query: MPDSongQuery, _ c: MPDCommandContext) throws(MPDCommandError)
-        -> [MPDSong]
+        -> [String]
     {
-        let matcher = try MPDSearchCommands.makeMatcher(query.filter, folds: true, c)
-        return try MPDSearchCommands.matches(query, matcher, MPDSearchCommands.base(of: query.filter), c)
+        try MPDSearchCommands.matchingFiles(query, folds: true, c)
     }
 
     /// A stored playlist's position as MPD reads it, an unsigned number (so `+N` is N, and `-N` the huge number

@@ -126,6 +126,13 @@ extension Player: MPDBackend {
         publish()
     }
 
+    var mpdReplayGainMode: String { replayGainMode.rawValue }
+
+    func mpdSetReplayGainMode(_ mode: String) {
+        guard let mode = ReplayGainMode(rawValue: mode) else { return }
+        setReplayGain(mode: mode, preampDB: replayGainPreamp)
+    }
+
     func mpdSetConsume(_ on: Bool) {
         guard on != model.consumes else { return }
         model.consumes = on
