@@ -100,7 +100,7 @@ enum MPDDatabaseCommands {
         named file: String, _ index: MPDSongIndex, _ out: inout MPDResponseWriter,
         _ write: (Int, inout MPDResponseWriter) -> Void
     ) throws(MPDCommandError) {
-        guard let i = (0..<index.count).first(where: { index.file($0) == file }) else {
+        guard let i = index.song(named: file) else {
             throw MPDCommandError(.noExist, "No such directory")
         }
         write(i, &out)

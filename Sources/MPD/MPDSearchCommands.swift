@@ -125,17 +125,17 @@ enum MPDSearchCommands {
                 totalsByID[key, default: (0, 0)].seconds += index.duration(i) ?? 0
             }
         }
-        var totals: [String: (songs: Int, seconds: Double)] = [:]
-        for (id, total) in totalsByID { totals[index.strings[Int(id)]] = total }
         guard let group = query.group else {
-            c.out.field("songs", totals[""]?.songs ?? 0)
-            c.out.field("playtime", Int((totals[""]?.seconds ?? 0).rounded()))
+            c.out.field("songs", totalsByID[0]?.songs ?? 0)
+            c.out.field("playtime", Int((totalsByID[0]?.seconds ?? 0).rounded()))
             return
         }
-        for key in totals.keys.sorted() {
-            c.out.field(group.name, key)
-            c.out.field("songs", totals[key]!.songs)
-            c.out.field("playtime", Int(totals[key]!.seconds.rounded()))
+        // In byte order of the values, as `list` sorts.
+        let ranks = index.ranks()
+        for (id, total) in totalsByID.sorted(by: { ranks[Int($0.key)] < ranks[Int($1.key)] }) {
+            c.out.field(group.name, index.strings[Int(id)])
+            c.out.field("songs", total.songs)
+            c.out.field("playtime", Int(total.seconds.rounded()))
         }
     }
 

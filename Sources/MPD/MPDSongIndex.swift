@@ -11,7 +11,7 @@ import MPDProtocol
 struct MPDSongIndex {
     /// Each distinct string, once; 0 is "".
     private(set) var strings: [String] = [""]
-    private var stringIDs: [String: UInt32] = ["": 0]
+    private var stringIDs: [ExactText: UInt32] = [ExactText(""): 0]
     /// The tag names met, by code.
     private(set) var tagNames: [String] = []
     private var tagCodes: [String: UInt8] = [:]
@@ -28,6 +28,13 @@ struct MPDSongIndex {
 
     /// The number of songs.
     var count: Int { files.count }
+
+    /// Each string's place in byte order (MPD sorts `list` as bytes), made when a sort first needs it; shared by
+    /// the copies of a finished index, whose strings no longer change.
+    private final class Ranks {
+        var ranks: [UInt32]?
+    }
+    private let rankCache = Ranks()
 
     init() {}
 
@@ -59,10 +66,10 @@ struct MPDSongIndex {
 
     private mutating func intern(_ text: String) -> UInt32 {
         let line = MPDResponseWriter.singleLine(text)
-        if let id = stringIDs[line] { return id }
+        if let id = stringIDs[ExactText(line)] { return id }
         let id = UInt32(truncatingIfNeeded: strings.count)
         strings.append(line)
-        stringIDs[line] = id
+        stringIDs[ExactText(line)] = id
         return id
     }
 
@@ -75,6 +82,18 @@ struct MPDSongIndex {
     }
 
     // MARK: Reading
+
+    /// Each string id's rank in byte order: sorting ids by rank sorts their strings as MPD does, with integer
+    /// comparisons (the first sort after a build pays for ranking every string once).
+    func ranks() -> [UInt32] {
+        if let ranks = rankCache.ranks, ranks.count == strings.count { return ranks }
+        let strings = self.strings
+        let order = strings.indices.sorted { strings[$0].utf8.lexicographicallyPrecedes(strings[$1].utf8) }
+        var ranks = [UInt32](repeating: 0, count: strings.count)
+        for (rank, id) in order.enumerated() { ranks[id] = UInt32(truncatingIfNeeded: rank) }
+        rankCache.ranks = ranks
+        return ranks
+    }
 
     /// The code of a tag name, nil when no song has it.
     func code(of name: String) -> UInt8? { tagCodes[name] }
@@ -146,11 +165,32 @@ struct MPDSongIndex {
     /// For `write`: which tag codes the client's `tagtypes` show.
     func shown(_ tagTypes: Set<String>) -> [Bool] { tagNames.map { tagTypes.contains($0) } }
 
+    /// The song whose file is exactly `file` (its bytes), nil when none is.
+    func song(named file: String) -> Int? {
+        (0..<count).first { strings[Int(files[$0])].utf8.elementsEqual(file.utf8) }
+    }
+
     /// The songs whose file lies inside `directory` ("" for all), in index order.
     func songs(in directory: String) -> [Int] {
         guard !directory.isEmpty else { return Array(0..<count) }
         let prefix = Array((directory + "/").utf8)
         return (0..<count).filter { i in strings[Int(files[i])].utf8.starts(with: prefix) }
+    }
+}
+
+/// A string compared and hashed by its UTF-8 bytes. Swift's `==` on String is canonical equivalence: "e" +
+/// combining acute equals "é", so interning by it would print a file whose name is decomposed (as macOS writes
+/// names) under its composed twin's bytes, a name that is not on disk.
+private struct ExactText: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var text = self.text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -63,7 +63,7 @@ enum MPDStoredPlaylistEditCommands {
         case .stream(let url): return [url]
         case .library(let name):
             let index = try c.songIndex()
-            if !name.isEmpty, let song = (0..<index.count).first(where: { index.file($0) == name }) {
+            if !name.isEmpty, let song = index.song(named: name) {
                 return [index.file(song)]
             }
             let files = index.songs(in: name).map(index.file)

@@ -41,8 +41,12 @@ enum MPDTagListing {
             }
             insert(from: 0)
         }
-        let strings = index.strings
-        var sorted = combinations.map { $0.map { strings[Int($0)] } }.sorted { $0.lexicographicallyPrecedes($1) }
+        // In byte order, as MPD sorts them (ranks: integer comparisons).
+        let ranks = index.ranks(), strings = index.strings
+        var sorted = combinations.sorted { a, b in
+            for k in a.indices where a[k] != b[k] { return ranks[Int(a[k])] < ranks[Int(b[k])] }
+            return false
+        }.map { $0.map { strings[Int($0)] } }
         if let window = query.window { sorted = Array(sorted[window.clamped(toCount: sorted.count)]) }
         let subjectName: String
         switch query.subject {

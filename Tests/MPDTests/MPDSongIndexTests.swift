@@ -74,6 +74,19 @@ import Testing
         }
     }
 
+    @Test func ranksOrderStringsAsBytesAsMPDSortsThem() {
+        let values = ["é", "b", "B", "e\u{301}", "a"]
+        let index = MPDSongIndex(values.map { Self.song("\($0).mp3", [("Title", [$0])]) })
+        let ranks = index.ranks()
+        let titles = (0..<index.count).map { index.values($0, index.lookup(.title)).first! }
+        let sorted = titles.sorted { ranks[Int($0)] < ranks[Int($1)] }.map { index.strings[Int($0)] }
+        // "e" + combining acute (0x65 …) before the precomposed é (0xC3 0xA9): bytes, not Unicode equivalence.
+        #expect(sorted.map { Array($0.utf8) } == ["B", "a", "b", "e\u{301}", "é"].map { Array($0.utf8) })
+        #expect(index.ranks() == ranks, "made once")
+        // Both spellings kept as they are: a file named either way is printed with its own bytes.
+        #expect(index.file(0) == "é.mp3" && Array(index.file(3).utf8) == Array("e\u{301}.mp3".utf8))
+    }
+
     @Test func directoriesAreWholePathComponents() {
         let index = MPDSongIndex(Self.songs + [Self.song("AB/4.mp3", [])])
         #expect(index.songs(in: "A") == [0, 1])
