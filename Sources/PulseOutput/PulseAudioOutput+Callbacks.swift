@@ -74,6 +74,12 @@ extension PulseAudioOutput {
             // The first fill comes with the server's first write request (right after READY).
             retiring = nil
             if let stream { routeMonitor.streamReady(index: stream.index, sink: stream.deviceIndex) }
+            if let was = connectedWith, was != (volume, balance, muted), let stream {
+                context.setSinkInputVolume(
+                    index: stream.index, channels: stream.channels, volume: volume, balance: balance)
+                context.setSinkInputMute(index: stream.index, muted: muted)
+            }
+            connectedWith = nil
         case .failed:
             retiring = nil
             // The server is fine but killed our stream: its sink went away with nowhere to move to.
@@ -104,8 +110,10 @@ extension PulseAudioOutput {
 
     func sinkInputChanged(_ index: UInt32, removed: Bool) {
         guard !removed, let stream, stream.state == .ready, stream.index == index else { return }
+        let sets = volumeSets
         context.sinkInputVolume(index: index) { [weak self] v in
-            guard let self, let v, self.stream === stream else { return }
+            // Stale when we set the volume since asking: the server's answer predates our own change.
+            guard let self, let v, self.stream === stream, self.volumeSets == sets else { return }
             if abs(v.volume - self.volume) > 0.0005 || v.muted != self.muted {
                 self.volume = v.volume
                 self.muted = v.muted

@@ -24,6 +24,13 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     /// Left/right balance applied as the sink input's per-channel volume (−1 … 1).
     var balance: Double = 0
     var muted = false
+    /// Volume, balance and mute the stream was connected with: set again at READY when a client changed them
+    /// while it connected (a set before READY is only stored; the server would keep the connect-time volume and
+    /// the next change event would bring it back).
+    var connectedWith: (volume: Double, balance: Double, muted: Bool)?
+    /// Counts our own volume, balance and mute sets: a server reply to a volume query sent before the latest
+    /// set is stale and must not overwrite it.
+    var volumeSets: UInt64 = 0
     public internal(set) var underrunCount = 0
     var properties = StreamProperties()
     var markFrame: Int64?
@@ -179,6 +186,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
                     minimumRequest: bytes(configuration.minimumRequestMicroseconds),
                     prebuffer: bytes(configuration.prebufferMicroseconds)),
                 corked: corked, volume: volume, balance: balance, muted: muted)
+            connectedWith = (volume, balance, muted)
         } catch {
             throw AudioOutputError(.streamFailed, operation: error.operation, message: error.message)
         }
@@ -243,6 +251,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 
     public func setVolume(_ volume: Double) {
         self.volume = volume
+        volumeSets &+= 1
         if let stream, stream.state == .ready {
             context.setSinkInputVolume(index: stream.index, channels: stream.channels, volume: volume, balance: balance)
         }
@@ -255,6 +264,7 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
 
     public func setMuted(_ muted: Bool) {
         self.muted = muted
+        volumeSets &+= 1
         if let stream, stream.state == .ready { context.setSinkInputMute(index: stream.index, muted: muted) }
     }
 

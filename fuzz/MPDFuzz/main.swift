@@ -90,6 +90,7 @@ private func single(_ argument: String) {
     _ = try? MPDArguments.seconds(argument)
     _ = try? MPDSeekTarget.parse(argument)
     _ = try? MPDSingleMode.parse(argument)
+    _ = try? MPDPlaylistSaveMode.parse(argument)
     _ = try? MPDInsertPosition.parse(argument)
     _ = try? MPDSort.parse(argument)
     _ = try? MPDTimestamp.parse(argument)
