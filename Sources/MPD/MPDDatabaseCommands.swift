@@ -24,18 +24,18 @@ enum MPDDatabaseCommands {
             let index = try c.songIndex()
             try list(base, index, &c, names: true) { i, out in
                 out.line("file", String(index.file(i).split(separator: "/").last ?? ""))
+                MPDSongFormat.writeModified(index.lastModified(i), to: &out)
             }
         },
         "listall": MPDCommand(.read) { c throws(MPDCommandError) in
             let base = try MPDSongPages.directory(try c.arguments(0, 1).first ?? "")
             let index = try c.songIndex()
-            try streamTree(base, index, &c) { i, out in out.line("file", index.file(i)) }
+            try streamTree(base, index, &c, times: false, song: MPDSongLines.files(index))
         },
         "listallinfo": MPDCommand(.read) { c throws(MPDCommandError) in
             let base = try MPDSongPages.directory(try c.arguments(0, 1).first ?? "")
             let index = try c.songIndex()
-            let shown = index.shown(c.session.tagTypes)
-            try streamTree(base, index, &c) { i, out in index.write(i, shown: shown, to: &out) }
+            try streamTree(base, index, &c, times: true, song: MPDSongLines.songs(index, tagTypes: c.session.tagTypes))
         },
         "update": MPDCommand(.admin) { c throws(MPDCommandError) in try update(&c) },
         "rescan": MPDCommand(.admin) { c throws(MPDCommandError) in try update(&c) },
@@ -62,37 +62,38 @@ enum MPDDatabaseCommands {
         let inside = index.songs(in: base)
         if inside.isEmpty, !base.isEmpty { return try writeSong(named: base, index, &c.out, write) }
         var walk = MPDDirectoryWalk(base: base, recursive: false)
-        var directories: [String] = []
+        // Each subdirectory with the newest time of the songs inside it (the library keeps no folder times; MPD
+        // prints the folder's own, which changes as its songs do).
+        var directories: [(name: String, modified: Int64?)] = []
         var songs = MPDResponseWriter()
         for i in inside {
-            for entry in walk.visit(index.file(i)) {
+            let entries = walk.visit(index.file(i))
+            for entry in entries {
                 switch entry {
-                case .directory(let d): directories.append(d)
+                case .directory(let d): directories.append((d, nil))
                 case .file: write(i, &songs)
                 }
             }
+            if !entries.contains(.file), let t = index.lastModified(i), !directories.isEmpty {
+                directories[directories.count - 1].modified = max(directories[directories.count - 1].modified ?? t, t)
+            }
         }
         // Directories first, then songs, as MPD prints a directory.
-        for d in directories { c.out.line("directory", names ? String(d.split(separator: "/").last ?? "") : d) }
+        for d in directories {
+            c.out.line("directory", names ? String(d.name.split(separator: "/").last ?? "") : d.name)
+            MPDSongFormat.writeModified(d.modified, to: &c.out)
+        }
         c.out.append(contentsOf: songs)
     }
 
     /// `listall`/`listallinfo`: every directory and song under the base, streamed in path order.
     private static func streamTree(
-        _ base: String, _ index: MPDSongIndex, _ c: inout MPDCommandContext,
-        song write: @escaping (Int, inout MPDResponseWriter) -> Void
+        _ base: String, _ index: MPDSongIndex, _ c: inout MPDCommandContext, times: Bool,
+        song write: @escaping MPDSongLines.Writer
     ) throws(MPDCommandError) {
         let inside = index.songs(in: base)
         if inside.isEmpty, !base.isEmpty { return try writeSong(named: base, index, &c.out, write) }
-        var walk = MPDDirectoryWalk(base: base, recursive: true)
-        c.stream = MPDSongPages.stream(inside) { i, out in
-            for entry in walk.visit(index.file(i)) {
-                switch entry {
-                case .directory(let d): out.line("directory", d)
-                case .file: write(i, &out)
-                }
-            }
-        }
+        c.stream = MPDSongPages.stream(inside, write: MPDSongLines.tree(index, base: base, times: times, write))
     }
 
     /// A base naming a song rather than a directory: that song, or "No such directory".

@@ -7,8 +7,8 @@ import MPDProtocol
 ///
 /// Each distinct string is compared (and folded) at most once per comparison of the filter: a search over
 /// 100,000 songs folds each artist once, not once per song of theirs. Comparisons are of UTF-8 bytes after the
-/// folding, as MPD compares.
-@MainActor
+/// folding, as MPD compares. Not isolated (it runs inside the listing loops); not Sendable: each command makes
+/// and uses its own.
 final class MPDFilterMatcher {
     private let index: MPDSongIndex
     private let root: Node

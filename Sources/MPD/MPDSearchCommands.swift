@@ -31,7 +31,7 @@ enum MPDSearchCommands {
     }
 
     /// The directory a filter's `base` narrows the walk to ("" for the whole library).
-    static func base(of filter: MPDFilter?) -> String {
+    nonisolated static func base(of filter: MPDFilter?) -> String {
         switch filter {
         case .base(let d)?: return d
         case .and(let all)?:
@@ -48,15 +48,15 @@ enum MPDSearchCommands {
         }
         let index = try c.songIndex()
         let matcher = try makeMatcher(query.filter, over: index, folds: folds, c)
-        let shown = index.shown(c.session.tagTypes)
         guard query.sort != nil || query.window != nil else {
             // Matched a page at a time, as the reply is written.
-            c.stream = MPDSongPages.stream(index.songs(in: base(of: query.filter))) { i, out in
-                if matcher.matches(i) { index.write(i, shown: shown, to: &out) }
-            }
+            c.stream = MPDSongPages.stream(
+                index.songs(in: base(of: query.filter)),
+                write: MPDSongLines.songs(index, tagTypes: c.session.tagTypes, passing: matcher))
             return
         }
-        for i in try matches(query, matcher, index) { index.write(i, shown: shown, to: &c.out) }
+        let write = MPDSongLines.songs(index, tagTypes: c.session.tagTypes)
+        for i in try matches(query, matcher, index) { write(i, &c.out) }
     }
 
     /// `findadd`/`searchadd`: the matching songs into the queue (at `position` when given).
@@ -82,17 +82,26 @@ enum MPDSearchCommands {
     }
 
     /// The songs (positions in `index`) a query selects, sorted and windowed as it asks.
-    static func matches(_ query: MPDSongQuery, _ matcher: MPDFilterMatcher, _ index: MPDSongIndex)
+    nonisolated static func matches(_ query: MPDSongQuery, _ matcher: MPDFilterMatcher, _ index: MPDSongIndex)
         throws(MPDCommandError) -> [Int]
     {
         var found = index.songs(in: base(of: query.filter)).filter(matcher.matches)
         if let sort = query.sort, case .tag(let tag) = sort.key {
             // Stable, by the first value (songs without the tag first, as MPD's empty string sorts).
             let codes = index.lookup(tag)
-            let keyed = found.enumerated().map { (index.strings[Int(index.values($0.element, codes).first ?? 0)], $0) }
-            found = keyed.sorted { a, b in
-                a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
-            }.map(\.1.element)
+            let first = { (i: Int) in index.strings[Int(index.values(i, codes).first ?? 0)] }
+            if tag == .track || tag == .disc {
+                // As numbers, as MPD sorts them ("10" after "9"); no number first.
+                let keyed = found.enumerated().map { (Self.leadingNumber(first($0.element)), $0) }
+                found = keyed.sorted { a, b in
+                    a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
+                }.map(\.1.element)
+            } else {
+                let keyed = found.enumerated().map { (first($0.element), $0) }
+                found = keyed.sorted { a, b in
+                    a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
+                }.map(\.1.element)
+            }
         } else if let sort = query.sort, sort.key == .lastModified {
             // Stable, oldest first (unknown times first); descending newest first, as "recently changed" lists.
             let keyed = found.enumerated().map { (index.lastModified($0.element) ?? .min, $0) }
@@ -115,19 +124,12 @@ enum MPDSearchCommands {
         let matcher = try query.filter.map { f throws(MPDCommandError) in
             try makeMatcher(f, over: index, folds: folds, c)
         }
-        let groupCodes = query.group.map { index.lookup($0) }
-        var totalsByID: [UInt32: (songs: Int, seconds: Double)] = [:]
-        for i in index.songs(in: base(of: query.filter)) where matcher?.matches(i) ?? true {
-            // A song counts once per distinct value of the group tag; without one, under "" (id 0).
-            let keys = groupCodes.map { Set(index.values(i, $0)) } ?? []
-            for key in keys.isEmpty ? [0] : keys {
-                totalsByID[key, default: (0, 0)].songs += 1
-                totalsByID[key, default: (0, 0)].seconds += index.duration(i) ?? 0
-            }
-        }
+        let totalsByID = totals(
+            index, songs: index.songs(in: base(of: query.filter)), group: query.group.map { index.lookup($0) },
+            matcher: matcher)
         guard let group = query.group else {
             c.out.field("songs", totalsByID[0]?.songs ?? 0)
-            c.out.field("playtime", Int((totalsByID[0]?.seconds ?? 0).rounded()))
+            c.out.field("playtime", wholeSeconds(totalsByID[0]?.seconds ?? 0))
             return
         }
         // In byte order of the values, as `list` sorts.
@@ -135,8 +137,40 @@ enum MPDSearchCommands {
         for (id, total) in totalsByID.sorted(by: { ranks[Int($0.key)] < ranks[Int($1.key)] }) {
             c.out.field(group.name, index.strings[Int(id)])
             c.out.field("songs", total.songs)
-            c.out.field("playtime", Int(total.seconds.rounded()))
+            c.out.field("playtime", wholeSeconds(total.seconds))
         }
+    }
+
+    /// A total of seconds as MPD prints it: the whole seconds, rounded down (never trapping).
+    nonisolated static func wholeSeconds(_ seconds: Double) -> Int { Int(exactly: seconds.rounded(.down)) ?? 0 }
+
+    /// The number a tag value starts with ("3/12" → 3), -1 for none; digits past Int's range count as its max.
+    nonisolated static func leadingNumber(_ text: String) -> Int {
+        var n = -1
+        for byte in text.utf8 {
+            guard byte >= 0x30, byte <= 0x39 else { break }
+            let (times, o1) = max(n, 0).multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(byte - 0x30))
+            n = o1 || o2 ? Int.max : sum
+        }
+        return n
+    }
+
+    /// Songs and seconds per group value's string id (all under "", id 0, without a group). Nonisolated: its
+    /// closures run per song.
+    nonisolated static func totals(
+        _ index: MPDSongIndex, songs: [Int], group: [UInt8]?, matcher: MPDFilterMatcher?
+    ) -> [UInt32: (songs: Int, seconds: Double)] {
+        var totals: [UInt32: (songs: Int, seconds: Double)] = [:]
+        for i in songs where matcher?.matches(i) ?? true {
+            // A song counts once per distinct value of the group tag; without one, under "" (id 0).
+            let keys = group.map { Set(index.values(i, $0)) } ?? []
+            for key in keys.isEmpty ? [0] : keys {
+                totals[key, default: (0, 0)].songs += 1
+                totals[key, default: (0, 0)].seconds += index.duration(i) ?? 0
+            }
+        }
+        return totals
     }
 
     /// `playlistfind`/`playlistsearch`: the queue's matching songs, with their positions and ids.

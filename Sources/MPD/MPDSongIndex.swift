@@ -170,6 +170,19 @@ struct MPDSongIndex {
         (0..<count).first { strings[Int(files[$0])].utf8.elementsEqual(file.utf8) }
     }
 
+    /// The newest modification time of the songs inside `directory` from song `first` on, while they are
+    /// inside it (a directory's songs are together in path order); nil when none has one.
+    func newestModification(in directory: String, from first: Int) -> Int64? {
+        let prefix = Array((directory + "/").utf8)
+        var newest: Int64?
+        var i = first
+        while i < count, strings[Int(files[i])].utf8.starts(with: prefix) {
+            if let t = lastModified(i) { newest = max(newest ?? t, t) }
+            i += 1
+        }
+        return newest
+    }
+
     /// The songs whose file lies inside `directory` ("" for all), in index order.
     func songs(in directory: String) -> [Int] {
         guard !directory.isEmpty else { return Array(0..<count) }

@@ -22,14 +22,9 @@ enum MPDSongPages {
 
     /// A stream writing `songs` (positions in an index) a page per part, each through `write`; the index stays
     /// as it was when the stream began.
-    static func stream(_ songs: [Int], write: @escaping (Int, inout MPDResponseWriter) -> Void) -> MPDResultStream {
-        var next = 0
-        return MPDResultStream { (out: inout MPDResponseWriter) throws(MPDCommandError) -> Bool in
-            let end = min(songs.count, next + pageSize)
-            for k in next..<end { write(songs[k], &out) }
-            next = end
-            return next < songs.count
-        }
+    static func stream(_ songs: [Int], write: @escaping MPDSongLines.Writer) -> MPDResultStream {
+        let page = MPDSongLines.pages(songs, size: pageSize, write)
+        return MPDResultStream { (out: inout MPDResponseWriter) throws(MPDCommandError) -> Bool in page(&out) }
     }
 
     /// A directory argument as the library names folders: "" and "/" are the root; a trailing `/` is dropped;

@@ -31,7 +31,7 @@ public enum MPDArgumentError: MPDProtocolError, Equatable {
     /// The old `list album ARTIST` form with another tag than Album.
     case legacyListNeedsAlbum
     /// Too few arguments for the command named.
-    case wrongNumberOfArguments(String)
+    case tooFewArguments(String)
     /// A filter that does not parse.
     case filter(MPDFilterError)
 
@@ -56,7 +56,7 @@ public enum MPDArgumentError: MPDProtocolError, Equatable {
         case .unknownIdleSubsystem(let s): "Unrecognized idle event: \(s)"
         case .conflictingGroup: "Conflicting group"
         case .legacyListNeedsAlbum: "should be \"Album\" for 3 arguments"
-        case .wrongNumberOfArguments(let command): "wrong number of arguments for \"\(command)\""
+        case .tooFewArguments(let command): "too few arguments for \"\(command)\""
         case .filter(let error): error.message
         }
     }

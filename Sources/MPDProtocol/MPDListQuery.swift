@@ -30,7 +30,7 @@ public struct MPDListQuery: Sendable, Equatable {
     public static func parse(_ arguments: [String], limits: MPDLimits = .default) throws(MPDArgumentError)
         -> MPDListQuery
     {
-        guard let name = arguments.first else { throw .wrongNumberOfArguments("list") }
+        guard let name = arguments.first else { throw .tooFewArguments("list") }
         let subject: Subject
         if asciiCaseInsensitiveEqual(name, "file") || asciiCaseInsensitiveEqual(name, "filename") {
             subject = .file

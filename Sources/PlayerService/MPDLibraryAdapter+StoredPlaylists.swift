@@ -9,7 +9,10 @@ import PlayerCore
 extension MPDLibraryAdapter {
     func mpdPlaylists() throws(MPDCommandError) -> [MPDStoredPlaylist] {
         try storage { () throws(LibraryError) in
-            try service.playlists().filter(\.isListed).map { MPDStoredPlaylist(name: $0.name, modified: $0.modified) }
+            // An automatic playlist has no time of its own: it changes with the library (its last scan).
+            try service.playlists().filter(\.isListed).map {
+                MPDStoredPlaylist(name: $0.name, modified: $0.modified > 0 ? $0.modified : lastUpdate)
+            }
         }
     }
 

@@ -24,7 +24,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
     /// Whether the scan of the running job has been seen to start (its end is the next "not scanning").
     private var jobScanStarted = false
     private var wasScanning = false
-    private var lastUpdate: Int64 = Int64(time(nil))
+    private(set) var lastUpdate: Int64 = Int64(time(nil))
     /// The last picture read: clients fetch one in `binarylimit` chunks, a command each.
     private var pictureCache: (file: String, embedded: Bool, picture: MPDPicture?)?
 

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func listErrors() {
-        #expect(throws: MPDArgumentError.wrongNumberOfArguments("list")) { try MPDListQuery.parse([]) }
+        #expect(throws: MPDArgumentError.tooFewArguments("list")) { try MPDListQuery.parse([]) }
         #expect(throws: MPDArgumentError.unknownTagType("any")) { try MPDListQuery.parse(["any"]) }
         #expect(throws: MPDArgumentError.legacyListNeedsAlbum) { try MPDListQuery.parse(["title", "Queen"]) }
         #expect(throws: MPDArgumentError.conflictingGroup("album")) {
