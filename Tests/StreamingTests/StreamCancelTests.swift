@@ -24,8 +24,9 @@ import TestSupport
     }
 
     /// Opens `path` on another thread, cancels once the server holds the request `held` (a fragment of it), and
-    /// returns how long the open took to fail after the cancel, in ms.
-    func cancelWhileHeld(_ path: String, held: String) throws -> Double {
+    /// checks that the open fails and the connection closes within 5 s: far below the 60 s timeouts of
+    /// `patient`, so only the cancel can have woken it (no bound tighter than that: a loaded machine took 2 s).
+    func cancelWhileHeld(_ path: String, held: String) throws {
         let cancellation = LoadCancellation()
         let outcome = LockedBox<Result<Void, DecodeError>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -45,11 +46,10 @@ import TestSupport
         #expect(done.wait(timeout: .now() + 5) == .success, "the open did not wake")
         let ms = Double(DispatchTime.now().uptimeNanoseconds - cancelled) / 1e6
         guard case .failure? = outcome.get() else {
-            Issue.record("a cancelled open of \(path) did not fail: \(String(describing: outcome.get()))")
-            return ms
+            Issue.record("a cancelled open of \(path) did not fail (\(ms) ms): \(String(describing: outcome.get()))")
+            return
         }
         #expect(server.waitForCloses(of: held, timeout: 5) != nil, "the server still holds \(held)")
-        return ms
     }
 
     struct RequestTimeout: Error, CustomStringConvertible {
@@ -67,18 +67,15 @@ import TestSupport
     }
 
     @Test func aCancelWakesAnOpenWaitingForTheFirstAnswer() throws {
-        let ms = try cancelWhileHeld("/hold/tone.mp3?key=never&stage=headers&t=first", held: "t=first")
-        #expect(ms < 500, "the open failed \(ms) ms after the cancel")
+        try cancelWhileHeld("/hold/tone.mp3?key=never&stage=headers&t=first", held: "t=first")
     }
 
     @Test func aCancelWakesAnOpenWaitingForTheFirstBytes() throws {
-        let ms = try cancelWhileHeld("/hold/tone.mp3?key=never&stage=body&t=body", held: "t=body")
-        #expect(ms < 500, "the open failed \(ms) ms after the cancel")
+        try cancelWhileHeld("/hold/tone.mp3?key=never&stage=body&t=body", held: "t=body")
     }
 
     @Test func aCancelWakesAnOpenWaitingForAnHLSSegment() throws {
-        let ms = try cancelWhileHeld("/hls/tone.mp3.m3u8?hold=never", held: "seg=0")
-        #expect(ms < 500, "the open failed \(ms) ms after the cancel")
+        try cancelWhileHeld("/hls/tone.mp3.m3u8?hold=never", held: "seg=0")
     }
 
     @Test func aCancelledTokenStopsAnOpenBeforeItConnects() {
@@ -97,11 +94,9 @@ import TestSupport
             url: server.url("/icy/tone.mp3?metaint=4000&t=radio"),
             settings: StreamMedia.settings, observer: nil)
         #expect(try drain(decoder!, maxFrames: 4410) == 4410)
-        let dropped = Date().timeIntervalSince1970
         decoder = nil
-        // The decode thread owns the connection: it must notice and end for the socket to close.
-        let closed = try #require(server.waitForCloses(of: "t=radio", timeout: 5), "the radio is still connected")
-        let ms = (closed[0] - dropped) * 1000
-        #expect(ms < 1000, "closed \(ms) ms after the decoder was dropped")
+        // The decode thread owns the connection: it must notice and end for the socket to close. The radio never
+        // stops sending, so no timeout can close it: any close within the wait is the drop's doing.
+        #expect(server.waitForCloses(of: "t=radio", timeout: 10) != nil, "the radio is still connected")
     }
 }
