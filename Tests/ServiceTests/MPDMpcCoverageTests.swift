@@ -5,7 +5,7 @@ import TestSupport
 extension ServiceSuites.MPDLibraryTests {
     /// mpc's subcommands that have a counterpart in the front end, in the order a user might type them, each
     /// checked for what it changed (the ones covered elsewhere — ls, find, list, volume, random, single… — only
-    /// where they meet these). mpc exits non-zero on any ACK, so every step is also "no error".
+    /// where they meet these; seekthrough on the demo's longer songs: these are 0.7 s, shorter than its step). mpc exits non-zero on any ACK, so every step is also "no error".
     @Test func everyMpcSubcommandWithACounterpartWorks() throws {
         let s = try Setup()
         let songs = s.tree.songs
@@ -32,7 +32,6 @@ extension ServiceSuites.MPDLibraryTests {
         _ = try s.mpc("stop")
         #expect(try !s.mpc("status").joined().contains("[paused]"))
         _ = try s.mpc("play", "2")
-        _ = try s.mpc("seekthrough", "+1")
         _ = try s.mpc("prio", "5", "1")
 
         _ = try s.mpc("searchadd", "title", songs[20].title)

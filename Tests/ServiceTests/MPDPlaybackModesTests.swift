@@ -45,6 +45,16 @@ extension ServiceSuites.MPDFrontEndTests {
         #expect(try mpc(f, socket, "status").contains("single: on"))
     }
 
+    /// `mpc seekthrough` seeks within the song (its step is shorter than what is left of it).
+    @Test func seekthroughMovesWithinTheSong() throws {
+        let (f, socket) = try launch()
+        let before = try f.position()
+        _ = try mpc(f, socket, "seekthrough", "+4")
+        let after = try f.position()
+        #expect(after >= before + 3_500_000, "position \(after) µs, was \(before)")
+        #expect(try playingFile(f) == "01-intro.mp3")
+    }
+
     /// `single once` with repeat: the song once more, then the queue repeats.
     @Test func singleOnceWithRepeatPlaysTheSongOnceMore() throws {
         let (f, socket) = try launch()

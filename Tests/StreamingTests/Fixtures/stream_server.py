@@ -202,9 +202,15 @@ class Handler(BaseHTTPRequestHandler):
                 take = min(metaint - len(chunk), len(data) - pos)
                 chunk += data[pos:pos + take]
                 pos = (pos + take) % len(data)
-            self.wfile.write(bytes(chunk))
-            self.wfile.write(block_for(k))
-            self.wfile.flush()
+            try:
+                self.wfile.write(bytes(chunk))
+                self.wfile.write(block_for(k))
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                # The client closed while a write was blocked on its full window (it had stopped reading), so
+                # the stream fell behind its schedule and never waited in client_gone: still a close.
+                self.log_closed()
+                return
             k += 1
             sent += metaint
             if drop_after is not None and sent >= drop_after:
