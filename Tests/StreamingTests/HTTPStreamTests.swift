@@ -80,6 +80,10 @@ import TestSupport
         #expect(try drain(d, maxFrames: 44100) == 44100)
         try d.seek(toFrame: 15 * 44100)
         #expect(try drain(d) == 5 * 44100)  // libsndfile's FLAC seek is sample-accurate
+        // Back to 2 s from the end: far behind the 32 KB window, so only a Range request can get there (a seek
+        // forward may be read along instead, when decoding ahead has brought the bytes close: timing decides).
+        try d.seek(toFrame: 2 * 44100)
+        #expect(try drain(d) == 18 * 44100)
         #expect(server.requests.contains { $0.hasPrefix("REQ /f/tone.flac bytes=") }, "\(server.requests)")
     }
 
