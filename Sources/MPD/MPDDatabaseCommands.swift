@@ -67,15 +67,11 @@ enum MPDDatabaseCommands {
         var directories: [(name: String, modified: Int64?)] = []
         var songs = MPDResponseWriter()
         for i in inside {
-            let entries = walk.visit(index.file(i))
-            for entry in entries {
+            for entry in walk.visit(index.file(i)) {
                 switch entry {
-                case .directory(let d): directories.append((d, nil))
+                case .directory(let d): directories.append((d, index.newestModification(in: d, from: i)))
                 case .file: write(i, &songs)
                 }
-            }
-            if !entries.contains(.file), let t = index.lastModified(i), !directories.isEmpty {
-                directories[directories.count - 1].modified = max(directories[directories.count - 1].modified ?? t, t)
             }
         }
         // Directories first, then songs, as MPD prints a directory.

@@ -86,29 +86,23 @@ enum MPDSearchCommands {
         throws(MPDCommandError) -> [Int]
     {
         var found = index.songs(in: base(of: query.filter)).filter(matcher.matches)
-        if let sort = query.sort, case .tag(let tag) = sort.key {
-            // Stable, by the first value (songs without the tag first, as MPD's empty string sorts).
+        let descending = query.sort?.descending ?? false
+        switch query.sort?.key {
+        case nil: break
+        case .tag(let tag)?:
+            // By the first value (songs without the tag first, as MPD's empty string sorts).
             let codes = index.lookup(tag)
             let first = { (i: Int) in index.strings[Int(index.values(i, codes).first ?? 0)] }
             if tag == .track || tag == .disc {
                 // As numbers, as MPD sorts them ("10" after "9"); no number first.
-                let keyed = found.enumerated().map { (Self.leadingNumber(first($0.element)), $0) }
-                found = keyed.sorted { a, b in
-                    a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
-                }.map(\.1.element)
+                found = stablySorted(found, descending: descending) { leadingNumber(first($0)) }
             } else {
-                let keyed = found.enumerated().map { (first($0.element), $0) }
-                found = keyed.sorted { a, b in
-                    a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
-                }.map(\.1.element)
+                found = stablySorted(found, descending: descending, by: first)
             }
-        } else if let sort = query.sort, sort.key == .lastModified {
-            // Stable, oldest first (unknown times first); descending newest first, as "recently changed" lists.
-            let keyed = found.enumerated().map { (index.lastModified($0.element) ?? .min, $0) }
-            found = keyed.sorted { a, b in
-                a.0 == b.0 ? a.1.offset < b.1.offset : (sort.descending ? a.0 > b.0 : a.0 < b.0)
-            }.map(\.1.element)
-        } else if query.sort != nil {
+        case .lastModified?:
+            // Oldest first (unknown times first); descending newest first, as "recently changed" lists.
+            found = stablySorted(found, descending: descending) { index.lastModified($0) ?? .min }
+        case .added?:
             throw MPDCommandError(.argument, "sorting by addition time is not supported")
         }
         if let window = query.window { found = Array(found[window.clamped(toCount: found.count)]) }
@@ -139,6 +133,20 @@ enum MPDSearchCommands {
             c.out.field("songs", total.songs)
             c.out.field("playtime", wholeSeconds(total.seconds))
         }
+    }
+
+    /// `songs` sorted by `key`, descending when asked; songs with equal keys keep their order.
+    nonisolated static func stablySorted<Key: Comparable>(
+        _ songs: [Int], descending: Bool, by key: (Int) -> Key
+    ) -> [Int] {
+        let keyed: [(key: Key, offset: Int, song: Int)] = songs.enumerated().map {
+            (key($0.element), $0.offset, $0.element)
+        }
+        let sorted = keyed.sorted { (a, b) -> Bool in
+            if a.key == b.key { return a.offset < b.offset }
+            return descending ? a.key > b.key : a.key < b.key
+        }
+        return sorted.map(\.song)
     }
 
     /// A total of seconds as MPD prints it: the whole seconds, rounded down (never trapping).
