@@ -6,10 +6,9 @@ import MPDProtocol
 /// Files are named as MPD clients see them: relative to the library folder that holds them (`Artist/Album/01.mp3`).
 @MainActor
 public protocol MPDLibraryBackend: AnyObject {
-    /// Up to `limit` songs inside `directory` ("" for the whole library; at any depth), in the order of their
-    /// paths' bytes (a folder's songs together), from `cursor` on (nil: the first page).
-    func mpdSongPage(in directory: String, from cursor: MPDSongCursor?, limit: Int) throws(MPDCommandError)
-        -> MPDSongPage
+    /// Up to `limit` songs of the library, in the order of their paths' bytes (a folder's songs together), from
+    /// `cursor` on (nil: the first page). The song index reads them all this way.
+    func mpdSongPage(from cursor: MPDSongCursor?, limit: Int) throws(MPDCommandError) -> MPDSongPage
     /// The library's counts for `stats`.
     func mpdStats() throws(MPDCommandError) -> MPDLibraryStats
     /// Starts a scan of the library (the whole library: Linnet's scans are not per folder); the job's id.

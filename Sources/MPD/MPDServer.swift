@@ -76,7 +76,7 @@ public final class MPDServer {
     func songIndex() throws(MPDCommandError) -> MPDSongIndex {
         if let cached = songIndexCache { return cached }
         var index = MPDSongIndex()
-        try MPDSongPages.forEach(library, in: "") { song throws(MPDCommandError) in index.append(song) }
+        try MPDSongPages.forEach(library) { song throws(MPDCommandError) in index.append(song) }
         index.finish()
         songIndexCache = index
         return index

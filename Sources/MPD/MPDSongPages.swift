@@ -6,15 +6,14 @@ import MPDProtocol
 enum MPDSongPages {
     static let pageSize = 512
 
-    /// Calls `body` with each song inside `directory` ("" for all), in path order.
+    /// Calls `body` with each song of the library, in path order.
     static func forEach(
-        _ library: (any MPDLibraryBackend)?, in directory: String,
-        _ body: (MPDSong) throws(MPDCommandError) -> Void
+        _ library: (any MPDLibraryBackend)?, _ body: (MPDSong) throws(MPDCommandError) -> Void
     ) throws(MPDCommandError) {
         guard let library else { return }
         var cursor: MPDSongCursor?
         repeat {
-            let page = try library.mpdSongPage(in: directory, from: cursor, limit: pageSize)
+            let page = try library.mpdSongPage(from: cursor, limit: pageSize)
             for song in page.songs { try body(song) }
             cursor = page.next
         } while cursor != nil

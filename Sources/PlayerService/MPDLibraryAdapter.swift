@@ -54,14 +54,12 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
 
     // MARK: Songs
 
-    func mpdSongPage(in directory: String, from cursor: MPDSongCursor?, limit: Int) throws(MPDCommandError)
-        -> MPDSongPage
-    {
+    func mpdSongPage(from cursor: MPDSongCursor?, limit: Int) throws(MPDCommandError) -> MPDSongPage {
         var folder = cursor?.folder ?? 0
         var after = cursor?.after
         while folder < folders.count {
             let root = folders[folder]
-            let prefix = BytePath.bytes(root + "/" + (directory.isEmpty ? "" : directory + "/"))
+            let prefix = BytePath.bytes(root + "/")
             let rows = try storage { () throws(LibraryError) in
                 try service.songsInPathOrder(under: prefix, after: after, limit: limit)
             }
