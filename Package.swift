@@ -19,6 +19,8 @@ let package = Package(
         // Headers only: librubberband is dlopen'ed on the first stretcher (see Sources/CRubberBand/shim.h).
         .systemLibrary(name: "CRubberBand", providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Headers only: libsoxr is dlopen'ed on the first resampler (see Sources/CSoxr/shim.h).
+        .systemLibrary(name: "CSoxr", providers: [.apt(["libsoxr-dev"])]),
         // Headers only: libcurl is dlopen'ed on the first stream (see Sources/CCurl/shim.h).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Headers only: glibc's <malloc.h> (mallopt, malloc_trim).
@@ -37,8 +39,11 @@ let package = Package(
         .target(name: "RubberBand", dependencies: ["CRubberBand", "DynamicLibrary"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Curl", dependencies: ["CCurl", "DynamicLibrary"]),
+        .target(name: "Soxr", dependencies: ["CSoxr", "DynamicLibrary"]),
         // dlopen for the wrappers whose libraries load on first use (Curl, RubberBand).
         .target(name: "DynamicLibrary"),
+        // A mutex with a condition variable and detached threads, for the blocking hand-offs between threads.
+        .target(name: "Threading"),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
 
         // The one layer over file-system calls (byte paths, descriptors, listings, stat, atomic writes): Glibc only.
@@ -69,7 +74,9 @@ let package = Package(
         // The engine's time stretcher (rate with the pitch kept) over librubberband.
         .target(name: "Stretching", dependencies: ["PlayerCore", "RubberBand"]),
         // Network streams: HTTP(S) byte sources over libcurl, ICY, radio playlists, HLS, decode-ahead buffering.
-        .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl"]),
+        .target(name: "Streaming", dependencies: ["PlayerCore", "Decoding", "Curl", "Threading"]),
+        // Issue 21: Snapcast streams as outputs (TCP or pipe sources of a snapserver), beside the local sink.
+        .target(name: "Snapcast", dependencies: ["PlayerCore", "Sockets", "Soxr", "Threading"]),
         .target(name: "MPRIS", dependencies: ["PlayerCore", "DBus"]),
         // The media library: SQLite storage, folder scanning and inotify (domain rules live in PlayerCore/Library).
         .target(name: "MediaLibrary", dependencies: ["PlayerCore", "FileSystem", "SQLite", "Decoding"]),
@@ -87,7 +94,8 @@ let package = Package(
             dependencies: [
                 "PlayerCore", "CoverArt", "Malloc", "Decoding", "PulseOutput",
                 "MPRIS", "DBus", "Recording", "SoundEffects", "QueueStore",
-                "Streaming", "MediaLibrary", "Stretching", "Curl", "FileSystem", "MPD", "MPDProtocol", "Sockets"
+                "Streaming", "MediaLibrary", "Stretching", "Curl", "FileSystem", "MPD", "MPDProtocol", "Sockets",
+                "Snapcast"
             ]),
 
         // Executables.

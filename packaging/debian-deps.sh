@@ -26,6 +26,9 @@ apt-get install -y -qq --no-install-recommends \
     make file librsvg2-bin libjpeg-turbo-progs >/dev/null
 apt-get install -y -qq --no-install-recommends gdb >/dev/null
 apt-get install -y -qq --no-install-recommends snapserver python3-musicbrainzngs >/dev/null
+# Snapcast outputs (issue 21): libsoxr-dev (the resampler, dlopen'ed when a track's rate differs from the stream's);
+# snapclient: the rooms the multi-room tests and bench/run multiroom start (each into its own null sink).
+apt-get install -y -qq --no-install-recommends libsoxr-dev snapclient >/dev/null
 # AAC/M4A: libfaad-dev (decoder), librubberband-dev (rate with the pitch kept); ffmpeg makes AAC test media (tests
 # only), python3-mutagen tags MP4 test media, faad is the decode-speed anchor of bench/decode.
 apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null

@@ -31,6 +31,8 @@ public enum Request: Sendable, Equatable {
     case effect(EffectRequest)
     /// `linnet record …` (Linnet's recorder interface).
     case record(RecordOptions)
+    /// `linnet output …` (Linnet's route interface: the outputs).
+    case output(OutputRequest)
     /// Help for one command, or the global help (nil).
     case help(command: String?)
     case version

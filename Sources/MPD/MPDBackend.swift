@@ -1,4 +1,5 @@
 import MPDProtocol
+import PlayerCore
 
 // MPD: the MPD-protocol front end (issue 20), beside MPRIS and over the same player: no queue or library of its
 // own. `MPDServer` accepts clients (LineServer), each `MPDSession` runs their commands against an `MPDBackend`
@@ -57,6 +58,11 @@ public protocol MPDBackend: AnyObject {
     func mpdShuffle(positions: Range<Int>)
     /// Stops and empties the queue.
     func mpdClear()
+
+    /// The outputs, as `outputs` lists them (the id is MPD's `outputid`).
+    var mpdOutputs: [OutputDescription] { get }
+    /// Enables (true), disables (false) or toggles (nil) output `id`.
+    func mpdSetOutput(id: Int, enabled: Bool?) throws(MPDCommandError)
 }
 
 /// A refused command: the ACK code and MPD's message.

@@ -37,15 +37,18 @@ enum MPDConnectionCommands {
         },
         "outputs": MPDCommand(.read) { c throws(MPDCommandError) in
             _ = try c.arguments(0, 0)
-            c.out.field("outputid", 0)
-            c.out.field("outputname", "Linnet")
-            c.out.field("plugin", "pulse")
-            c.out.field("outputenabled", 1)
+            for o in c.backend.mpdOutputs {
+                c.out.field("outputid", o.id)
+                // The local sink keeps the name clients have known it by.
+                c.out.field("outputname", o.name == "local" ? "Linnet" : o.name)
+                c.out.field("plugin", o.plugin)
+                c.out.field("outputenabled", o.enabled ? 1 : 0)
+                if o.plugin == "snapcast" { c.out.field("attribute", "address=\(o.address)") }
+            }
         },
-        "enableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c) },
-        // Toggling the one output, always enabled, would disable it: refused as disableoutput is.
-        "toggleoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try disable(&c) },
-        "disableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try disable(&c) },
+        "enableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c, true) },
+        "toggleoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c, nil) },
+        "disableoutput": MPDCommand(.admin) { c throws(MPDCommandError) in try output(&c, false) },
         "binarylimit": MPDCommand(.read) { c throws(MPDCommandError) in
             let text = try c.arguments(1, 1)[0]
             let n = Int(try c.parse { () throws(MPDArgumentError) in try MPDArguments.unsigned(text) })
@@ -63,15 +66,14 @@ enum MPDConnectionCommands {
     ]
 
     /// Output 0 is the sound server's sink, always on.
-    private static func disable(_ c: inout MPDCommandContext) throws(MPDCommandError) {
-        try output(&c)
-        throw MPDCommandError(.system, "the sound output cannot be disabled (it is the only one)")
-    }
-
-    private static func output(_ c: inout MPDCommandContext) throws(MPDCommandError) {
+    /// enableoutput / disableoutput / toggleoutput (`enabled` nil) of one output id.
+    private static func output(_ c: inout MPDCommandContext, _ enabled: Bool?) throws(MPDCommandError) {
         let text = try c.arguments(1, 1)[0]
         let id = try c.parse { () throws(MPDArgumentError) in try MPDArguments.unsigned(text) }
-        guard id == 0 else { throw MPDCommandError(.noExist, "No such audio output") }
+        guard let id = Int(exactly: id), c.backend.mpdOutputs.contains(where: { $0.id == id }) else {
+            throw MPDCommandError(.noExist, "No such audio output")
+        }
+        try c.backend.mpdSetOutput(id: id, enabled: enabled)
     }
 
     /// `tagtypes` lists the enabled tags; `clear`, `all`, `enable T…`, `disable T…` change them.

@@ -37,6 +37,8 @@ public final class MPDServer {
     /// The queue's version and each position's (`playlist`, `plchanges`), tracked while clients are connected.
     private(set) var versions = MPDQueueVersions()
     private var lastStatus: MPDPlayerStatus?
+    /// Which outputs were enabled at the last change (an `output` idle when it differs).
+    private var lastOutputs: [Bool]?
     private let log: @MainActor (String) -> Void
 
     public init(
@@ -102,6 +104,9 @@ public final class MPDServer {
             }
         }
         lastStatus = status
+        let outputs = backend.mpdOutputs.map(\.enabled)
+        if let last = lastOutputs, last != outputs { changed.insert(.output) }
+        lastOutputs = outputs
         note(changed)
     }
 

@@ -13,6 +13,9 @@ public struct RouteSnapshot: Sendable, Hashable {
     public var interrupted: Bool
     public var outputAvailable: Bool
 
+    /// The outputs (local sink, Snapcast streams) and which play.
+    public var outputs: [OutputDescription] = []
+
     public init(route: AudioRoute? = nil, interrupted: Bool = false, outputAvailable: Bool = true) {
         self.route = route
         self.interrupted = interrupted
@@ -20,7 +23,16 @@ public struct RouteSnapshot: Sendable, Hashable {
     }
 }
 
-/// Exports `org.mpris.MediaPlayer2.linnet.Route`: properties `Route` a{sv}, `Interrupted` b, `OutputAvailable` b;
+/// What the route interface asks of the service: switching outputs.
+@MainActor
+public protocol OutputControl: AnyObject {
+    /// Enables or disables the output named or numbered `key`; the error's text says why not.
+    func setOutput(_ key: String, enabled: Bool) throws(OutputListError)
+}
+
+/// Exports `org.mpris.MediaPlayer2.linnet.Route`: properties `Route` a{sv}, `Interrupted` b, `OutputAvailable` b,
+/// `Outputs` aa{sv} (Id i, Name s, Plugin s, Enabled b, Address s, Status s); methods `EnableOutput(s name)` and
+/// `DisableOutput(s name)` (a name or an id; InvalidArgs for an unknown one, Failed for the last enabled one);
 /// signals `RouteChanged(a{sv} old, a{sv} new, s reason)` and `Interruption(s state, s source)`.
 ///
 /// Concurrency: main actor; its connection runs on the main queue and D-Bus enters through `onMainActor`.
@@ -30,17 +42,32 @@ public final class LinnetRouteService {
     let log: @Sendable (String) -> Void
     var last: RouteSnapshot
 
-    public init(connection: DBusConnection, initial: RouteSnapshot, log: @escaping @Sendable (String) -> Void)
-        throws(DBusError)
-    {
+    public init(
+        connection: DBusConnection, initial: RouteSnapshot, outputs: (any OutputControl)? = nil,
+        log: @escaping @Sendable (String) -> Void
+    ) throws(DBusError) {
         guard connection.runsOnMainQueue else {
             throw .invalidArgs("LinnetRouteService needs a connection on the main queue")
         }
         self.connection = connection
         self.log = log
         self.last = initial
+        func switchOutput(_ name: String, _ on: Bool) -> DBusMethod {
+            DBusMethod.onMainActor(name, in: "s", inNames: ["Name"]) { call in
+                guard case .string(let key) = call.arguments[0] else { return [] }
+                guard let outputs else { throw DBusError.failed("\(name): this linnetd has one output") }
+                do throws(OutputListError) { try outputs.setOutput(key, enabled: on) } catch {
+                    switch error {
+                    case .unknown: throw DBusError.invalidArgs("\(name): \(error)")
+                    case .lastEnabled: throw DBusError.failed("\(name): \(error)")
+                    }
+                }
+                return []
+            }
+        }
         let iface = DBusInterface(
             LinnetRouteNames.interface,
+            methods: [switchOutput("EnableOutput", true), switchOutput("DisableOutput", false)],
             properties: Self.properties.declarations(current: { [unowned self] in last }),
             signals: [
                 DBusSignalDeclaration("RouteChanged", signature: "a{sv}a{sv}s", argNames: ["Old", "New", "Reason"]),
@@ -52,8 +79,23 @@ public final class LinnetRouteService {
     nonisolated static let properties = SnapshotProperties<RouteSnapshot>([
         .init("Route", "a{sv}") { value($0.route) },
         .init("Interrupted", .boolean) { .boolean($0.interrupted) },
-        .init("OutputAvailable", .boolean) { .boolean($0.outputAvailable) }
+        .init("OutputAvailable", .boolean) { .boolean($0.outputAvailable) },
+        .init("Outputs", "aa{sv}") { outputsValue($0.outputs) }
     ])
+
+    /// The outputs as aa{sv}.
+    public nonisolated static func outputsValue(_ outputs: [OutputDescription]) -> DBusValue {
+        .array(
+            element: "a{sv}",
+            outputs.map { o in
+                let entries: [(String, DBusValue)] = [
+                    ("Id", .int32(Int32(clamping: o.id))), ("Name", .string(o.name)), ("Plugin", .string(o.plugin)),
+                    ("Enabled", .boolean(o.enabled)), ("Address", .string(o.address)), ("Status", .string(o.status))
+                ]
+                return .dictionary(
+                    key: .string, value: .variant, entries.map { DBusDictEntry(.string($0.0), .variant($0.1)) })
+            })
+    }
 
     /// Publishes changed properties (one PropertiesChanged).
     public func update(_ snapshot: RouteSnapshot) {

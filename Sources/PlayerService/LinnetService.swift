@@ -63,7 +63,7 @@ public final class LinnetService {
     /// every interface; nothing is announced before this returns, so the first snapshot is the exported state.
     /// `database` nil: the queue is not remembered.
     public init(
-        connection: DBusConnection, output: any AudioOutput, outputAvailable: Bool, database: QueueDatabase?,
+        connection: DBusConnection, outputs setup: OutputSetup, database: QueueDatabase?,
         restoring saved: PlayerState?, settings: ServiceSettings, onQuit: @escaping @MainActor () -> Void
     ) throws(StartError) {
         func exported<T>(_ what: String, _ make: () throws(DBusError) -> T) throws(StartError) -> T {
@@ -74,11 +74,15 @@ public final class LinnetService {
         self.onQuit = onQuit
         let configuration = settings.configuration
         let player = Player(
-            output: output, streamSettings: settings.streamSettings, route: configuration.policyOptions,
-            outputAvailable: outputAvailable,
+            output: setup.engineOutput, streamSettings: settings.streamSettings, route: configuration.policyOptions,
+            outputAvailable: setup.connected,
             exclusive: configuration.exclusive == true ? ExclusiveMode(connection: connection) : nil,
             musicFolders: settings.libraryFolders)
         self.player = player
+        let outputs = OutputController(player: player, setup: setup)
+        player.outputs = outputs
+        player.route.setOutputs(outputs.descriptions)
+        outputs.onChange = { [unowned player, unowned outputs] in player.route.setOutputs(outputs.descriptions) }
         player.replayGainMode = configuration.replayGainMode ?? .off
         player.replayGainPreamp = configuration.replayGainPreampDB ?? 0
         // Restored or queued before the bus sees anything: the first snapshot is the exported state, not a change.
@@ -89,7 +93,7 @@ public final class LinnetService {
             try MPRISService(connection: connection, control: player, initial: player.snapshot(), log: log)
         }
         let route = try exported("route interface") { () throws(DBusError) in
-            try LinnetRouteService(connection: connection, initial: player.route.snapshot, log: log)
+            try LinnetRouteService(connection: connection, initial: player.route.snapshot, outputs: outputs, log: log)
         }
         player.route.addObserver(route)
         let extras = try exported("playback interface") { () throws(DBusError) in
@@ -109,7 +113,7 @@ public final class LinnetService {
         }
         let busClients = BusClientWatch(connection: connection)
         let meters = try exported("meters interface") { () throws(DBusError) in
-            try MeterController(connection: connection, clients: busClients, player: output as? any LevelMetering)
+            try MeterController(connection: connection, clients: busClients, player: setup.local)
         }
         effects = try exported("effects interface") { () throws(DBusError) in
             try EffectsController(connection: connection, clients: busClients)

@@ -1,12 +1,30 @@
 import PlayerCore
 import PulseOutput
+import Snapcast
 
-/// Makes the sound output: PulseAudio (or PipeWire's pulse server) through libpulse; `PULSE_SERVER` is honoured.
+/// The sound outputs linnetd starts with: the local sink and any Snapcast streams configured.
+public struct OutputSetup {
+    /// What the engine plays into: the local output, or a `CombinedOutput` over it when Snapcast streams exist.
+    public let engineOutput: any AudioOutput
+    /// The local sink (PulseAudio or PipeWire's pulse server); its meters are the player's meters.
+    public let local: PulseAudioOutput
+    /// Whether a sound server is there now.
+    public let connected: Bool
+    public let list: OutputList
+    let combined: CombinedOutput?
+}
+
+/// Makes the sound outputs: PulseAudio (or PipeWire's pulse server) through libpulse (`PULSE_SERVER` is
+/// honoured), and a `CombinedOutput` over it when `output = snapcast …` lines are configured.
 public enum OutputFactory {
-    /// The output and whether a server is there now; with no server it keeps trying in the background
-    /// (the service starts anyway and plays once a server appears).
-    public static func make() throws(AudioOutputError) -> (output: any AudioOutput, connected: Bool) {
-        let output = try PulseAudioOutput(configuration: PulseOutputConfiguration(), waitForServer: true)
-        return (output, output.isConnected)
+    /// With no server the local output keeps trying in the background (the service starts anyway and plays
+    /// once a server appears).
+    public static func make(_ settings: [OutputSetting] = []) throws(AudioOutputError) -> OutputSetup {
+        let local = try PulseAudioOutput(configuration: PulseOutputConfiguration(), waitForServer: true)
+        let list = OutputSetting.outputList(settings)
+        let combined = list.outputs.count > 1 ? CombinedOutput(local: local) : nil
+        return OutputSetup(
+            engineOutput: combined ?? local, local: local, connected: local.isConnected, list: list,
+            combined: combined)
     }
 }

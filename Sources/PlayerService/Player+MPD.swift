@@ -262,3 +262,25 @@ extension Player: MPDBackend {
         Int64(exactly: (seconds * 1e6).rounded()) ?? (seconds > 0 ? Int64.max : 0)
     }
 }
+
+extension Player {
+    var mpdOutputs: [OutputDescription] {
+        outputs?.descriptions ?? [
+            OutputDescription(id: 0, name: "local", plugin: "pulse", enabled: true, address: "local", status: "")
+        ]
+    }
+
+    func mpdSetOutput(id: Int, enabled: Bool?) throws(MPDCommandError) {
+        guard let outputs else {
+            guard enabled == true else {
+                throw MPDCommandError(.system, "the sound output cannot be disabled (it is the only one)")
+            }
+            return
+        }
+        let on = enabled ?? !(outputs.list.outputs.first { $0.id == id }?.enabled ?? false)
+        do throws(OutputListError) { try outputs.setOutput(String(id), enabled: on) } catch {
+            throw MPDCommandError(.system, "\(error)")
+        }
+        publish()
+    }
+}

@@ -26,6 +26,8 @@ final class Player: PlayerControl {
     let prober = TagProber()
     /// Runs once start-up's load is published (`whenStartupSettled`), then is gone.
     var startupGate: StartupGate?
+    /// The outputs and their switches (set by LinnetService right after the player is made).
+    var outputs: OutputController?
 
     var model = PlaybackQueue()
     var details = ChangeTrackedTable<TrackDetails>()

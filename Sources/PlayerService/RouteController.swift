@@ -99,6 +99,13 @@ final class RouteController {
 
     private func publish() { for o in observers { o.routeUpdated(snapshot) } }
 
+    /// The outputs changed (switched, or a Snapcast stream connected or lost its server).
+    func setOutputs(_ outputs: [OutputDescription]) {
+        guard outputs != snapshot.outputs else { return }
+        snapshot.outputs = outputs
+        publish()
+    }
+
     private func routeChanged(old: AudioRoute?, new: AudioRoute?, reason: RouteChangeReason) {
         snapshot.route = new
         guard old != nil else { return }  // the first route is news for the property only

@@ -1,3 +1,4 @@
+import Threading
 import Glibc
 import PlayerCore
 

@@ -132,6 +132,8 @@ struct Runner {
             try LibraryClient(player: p).run(request)
         case .playlist(let request):
             try LibraryClient(player: p).run(request)
+        case .output(let request):
+            try OutputClient(player: p).run(request)
         case .players, .help, .version, .lyrics, .effect, .record: break  // handled in run()
         }
     }

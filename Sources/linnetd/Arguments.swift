@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// `linnetd [--state-dir DIR] [--no-restore] [PATH…]`, parsed without side effects.
 struct Arguments: Equatable {
     var stateDirectory: String?
@@ -13,10 +15,12 @@ struct Arguments: Equatable {
     var libraryFolders: [String] = []
     /// Where the MPD front end listens (`--mpd ADDRESS`); nil: as linnetd.conf says.
     var mpdAddress: String?
+    /// `--output SPEC` (repeatable): replaces linnetd.conf's `output` lines.
+    var outputs: [OutputSetting] = []
 
     static let usage = """
         Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--[no-]exclusive]
-                       [--library DIR]... [--mpd ADDRESS] [PATH...]
+                       [--library DIR]... [--mpd ADDRESS] [--output SPEC]... [PATH...]
 
         The Linnet music player service: plays local files and speaks MPRIS 2.2 on the session bus as
         org.mpris.MediaPlayer2.linnet (control it with `linnet` or `playerctl -p linnet`).
@@ -37,6 +41,9 @@ struct Arguments: Equatable {
           --mpd ADDRESS    also speak the MPD protocol (mpc, ncmpcpp, phone remotes) on ADDRESS: 127.0.0.1:6600,
                            [::1]:6600, localhost (both, port 6600), unix ($XDG_RUNTIME_DIR/linnet/mpd.socket),
                            a socket path, or off; loopback and Unix sockets only (`mpd = ADDRESS` in linnetd.conf)
+          --output SPEC    where the sound goes (repeatable; `output = SPEC` in linnetd.conf): local (the sound
+                           server's sink, the default), snapcast tcp://HOST:PORT or snapcast pipe:///PATH (a
+                           Snapcast stream; local then plays only when also given)
           --help           show this help
         """
 
@@ -68,6 +75,18 @@ struct Arguments: Equatable {
             case "--mpd":
                 guard i < args.count, !args[i].isEmpty else { throw UsageError(message: "--mpd needs an address") }
                 mpdAddress = args[i]
+                i += 1
+            case "--output":
+                guard i < args.count else { throw UsageError(message: "--output needs local or snapcast URI") }
+                var spec = args[i]
+                // `--output snapcast URI` as two words, or as one quoted argument.
+                if spec == "snapcast", i + 1 < args.count {
+                    i += 1
+                    spec += " " + args[i]
+                }
+                do throws(OutputSettingError) {
+                    outputs.append(try OutputSetting(parsing: spec))
+                } catch { throw UsageError(message: "--output: \(error)") }
                 i += 1
             case "--state-dir":
                 guard i < args.count, !args[i].isEmpty else {

@@ -69,12 +69,12 @@ let connection: DBusConnection
 do { connection = try DBusConnection(bus: .session, queue: .main) } catch {
     fail("cannot connect to the session bus: \(error)")
 }
-let output: any AudioOutput
-let outputConnected: Bool
-do { (output, outputConnected) = try OutputFactory.make() } catch { fail("cannot open the sound output: \(error)") }
-if !outputConnected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
-
 var configuration = DaemonConfigurationFile.load(environment: environment)
+if !arguments.outputs.isEmpty { configuration.outputs = arguments.outputs }
+let outputs: OutputSetup
+do { outputs = try OutputFactory.make(configuration.outputs) } catch { fail("cannot open the sound output: \(error)") }
+if !outputs.connected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
+
 configuration.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? configuration.autoResumeWindowSeconds
 configuration.exclusive = arguments.exclusive ?? configuration.exclusive
 configuration.mpdAddress = arguments.mpdAddress ?? configuration.mpdAddress
@@ -96,7 +96,7 @@ let settings = ServiceSettings(
 let service: LinnetService
 do {
     service = try LinnetService(
-        connection: connection, output: output, outputAvailable: outputConnected,
+        connection: connection, outputs: outputs,
         database: canSave ? database : nil, restoring: arguments.restore ? saved : nil, settings: settings,
         onQuit: { finish("Quit") })
 } catch {

@@ -5,7 +5,8 @@
 /// front end listens: `127.0.0.1:6600`, `[::1]:6600`, `localhost`, `unix` for `$XDG_RUNTIME_DIR/linnet/mpd.socket`,
 /// a socket path, or `off`; off by default), `mpd-password` (`SECRET@read,add,control,admin`, repeatable; needed
 /// for an address that is not loopback) and `mpd-default-permissions` (what a client has before a password; none
-/// when passwords are set, as MPD). Command-line options override the file.
+/// when passwords are set, as MPD); `output` (`local`, or `snapcast tcp://HOST:PORT` / `snapcast pipe:///PATH`
+/// for a Snapcast stream; repeatable; without any, the local sink only). Command-line options override the file.
 public struct DaemonConfiguration: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
@@ -15,6 +16,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var replayGainPreampDB: Double?
     /// Where the MPD front end listens (`mpd = ADDRESS`); nil or "off": it is not started.
     public var mpdAddress: String?
+    /// `output` lines in order (none: the local sink only).
+    public var outputs: [OutputSetting] = []
     /// `mpd-password` lines as written (`SECRET@PERMISSIONS`), checked by the MPD front end.
     public var mpdPasswords: [String] = []
     /// `mpd-default-permissions` as written (`read,add,…`).
@@ -60,6 +63,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
                     throw ParseError(line: n + 1, message: "mpd needs an address, unix or off")
                 }
                 settings.mpdAddress = String(value)
+            case "output":
+                do throws(OutputSettingError) {
+                    settings.outputs.append(try OutputSetting(parsing: value))
+                } catch { throw ParseError(line: n + 1, message: error.description) }
             case "mpd-password":
                 guard !value.isEmpty else { throw ParseError(line: n + 1, message: "mpd-password needs SECRET@PERMS") }
                 settings.mpdPasswords.append(String(value))

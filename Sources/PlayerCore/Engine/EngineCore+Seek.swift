@@ -157,3 +157,22 @@ extension EngineCore {
         }
     }
 }
+
+extension EngineCore {
+    /// The output's stream was replaced under the engine (an output switch: same format, a new timeline from 0):
+    /// renders again from `heardPosition`, or, for a source that cannot seek (a live stream), goes on from where
+    /// decoding is. No `.positionJumped`: to the listener the track goes on.
+    func outputRerouted(heardPosition: Int64) {
+        guard state != .stopped, pendingItem == nil, let track = decoding, output.format != nil else { return }
+        let heard = timeline.lastAnnounced?.track ?? timeline.segments.first?.track ?? track
+        if heard.decoder.isSeekable { return reposition(to: heardPosition, announceJump: false) }
+        dropNext()
+        draining = false
+        timeline.reset()
+        timeline.beginSegment(track, trackFrame: track.decodedFrame, rate: rate)
+        heldPosition = heardPosition
+        holdPosition = true
+        if state == .playing { output.notify(whenHeard: 0) }
+        output.pump()
+    }
+}

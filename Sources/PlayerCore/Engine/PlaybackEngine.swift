@@ -94,6 +94,16 @@ public final class PlaybackEngine: Sendable {
     /// Out-of-range targets are clamped to the track; unseekable tracks report an error.
     public func seek(toMicroseconds target: Int64) { output.withLock { core.seek(to: target) } }
 
+    /// Runs `change` under the output lock — an output switch that replaces the output's stream — and carries on
+    /// from the position heard before it.
+    public func reroute(_ change: () -> Void) {
+        output.withLock {
+            let heard = core.position()
+            change()
+            core.outputRerouted(heardPosition: heard)
+        }
+    }
+
     /// Sets the stream's volume (1.0 = 100% in pavucontrol; values above 1 amplify).
     public func setVolume(_ volume: Double) { output.withLock { core.setVolume(volume) } }
 

@@ -1,14 +1,15 @@
 import Glibc
 
-/// A mutex with one condition variable, for the blocking hand-offs between the network thread, a stream's
-/// decode thread and the engine (Synchronization's `Mutex` has no condition wait).
+/// A mutex with one condition variable, for blocking hand-offs between threads (a stream's network and decode
+/// threads and the engine; the Snapcast sender and the audio thread): Synchronization's `Mutex` has no condition
+/// wait.
 ///
 /// `@unchecked Sendable`: the pthread objects are heap-allocated once, never moved, and made for sharing.
-final class ConditionLock: @unchecked Sendable {
+public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    public init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -24,7 +25,7 @@ final class ConditionLock: @unchecked Sendable {
         condition.deallocate()
     }
 
-    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -33,7 +34,7 @@ final class ConditionLock: @unchecked Sendable {
     /// Waits (lock held by the caller, inside `withLock`) until signalled or `deadline` (monotonic seconds)
     /// passes; returns false on timeout.
     @discardableResult
-    func wait(until deadline: Double) -> Bool {
+    public func wait(until deadline: Double) -> Bool {
         var ts = timespec()
         let whole = deadline.rounded(.down)
         ts.tv_sec = Int(exactly: whole) ?? Int.max / 2
@@ -42,11 +43,11 @@ final class ConditionLock: @unchecked Sendable {
     }
 
     /// Wakes every waiter (call with the lock held).
-    func broadcast() { pthread_cond_broadcast(condition) }
+    public func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
+public func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
