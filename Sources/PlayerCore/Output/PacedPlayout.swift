@@ -50,14 +50,22 @@ public struct PacedPlayout: Sendable {
     /// Playback starts or resumes: consumption runs from what was sent.
     public mutating func start(at now: UInt64) {
         guard !isRunning else { return }
-        append(Segment(time: now, frame: sent, running: true))
+        append(Segment(time: max(now, segments.last?.time ?? now), frame: sent, running: true))
     }
 
     /// Playback pauses: consumption stops at what was sent (the server plays out what it holds).
     public mutating func stop(at now: UInt64) {
         stalled = false
         guard isRunning else { return }
-        append(Segment(time: now, frame: sent, running: false))
+        appendFlat(at: now)
+    }
+
+    /// Consumption runs on until it reaches what was sent (the server plays out what it holds), then stays.
+    private mutating func appendFlat(at now: UInt64) {
+        guard let last = segments.last else { return }
+        let ahead = sent.subtractingSaturating(last.frame)
+        let reach = last.time.addingSaturating(UInt64(clamping: ahead.multipliedSaturating(by: 1_000_000) / sampleRate))
+        append(Segment(time: max(now, reach), frame: sent, running: false))
     }
 
     /// Frames to send at `now` so that sending stays `lead` ahead of consumption; 0 when not running.
@@ -73,13 +81,13 @@ public struct PacedPlayout: Sendable {
     public mutating func didSend(_ frames: Int64, asked: Int64, at now: UInt64) {
         guard frames >= 0 else { return }
         if frames > 0, let last = segments.last, !last.running, stalled {
-            append(Segment(time: now, frame: sent, running: true))
+            append(Segment(time: max(now, last.time), frame: sent, running: true))
             stalled = false
         }
         sent = sent.addingSaturating(frames)
         if frames < asked, isRunning {
-            // Ran dry: consumption reaches `sent` about now (sending was only `lead` ahead) and stays there.
-            append(Segment(time: now, frame: sent, running: false))
+            // Ran dry: consumption reaches `sent` soon (sending was only `lead` ahead) and stays there.
+            appendFlat(at: now)
             stalled = true
         }
     }
