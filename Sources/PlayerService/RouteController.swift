@@ -114,7 +114,8 @@ final class RouteController {
         let playing = player.status == .playing || (new == nil && reportedState == .playing)
         let context = RoutePlaybackContext(
             isPlaying: playing || interruptions.resumeWhenEnded,
-            pausedByRouteAt: pausedByRouteAt, now: Self.now())
+            pausedByRouteAt: pausedByRouteAt, now: Self.now(),
+            otherOutputPlays: !(player.outputs?.list.enabledSnapcast.isEmpty ?? true))
         let decision = RoutePolicy.decide(old: old, new: new, reason: reason, options: options, context: context)
         Log.info("route: \(old?.sinkName ?? "none") → \(new?.sinkName ?? "none") (\(reason.rawValue)): \(decision)")
         switch decision {

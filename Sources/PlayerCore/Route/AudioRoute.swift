@@ -68,9 +68,22 @@ public struct AudioRoute: Sendable, Hashable, Codable {
             sinkDescription: properties["device.description"] ?? sinkName,
             port: port,
             formFactor: properties["device.form_factor"],
-            bus: properties["device.bus"] ?? (properties["device.api"] == "bluez5" ? "bluetooth" : nil),
+            bus: properties["device.bus"]
+                ?? (properties["device.api"] == "bluez5"
+                    ? "bluetooth" : Self.isNetworkSink(sinkName, properties) ? "network" : nil),
             iconName: properties["device.icon_name"],
             bluetoothProfile: properties["bluetooth.protocol"] ?? properties["api.bluez5.profile"])
+    }
+
+    /// A sink that sends the sound over the network: PulseAudio's tunnel and RAOP sinks, PipeWire's
+    /// snapcast-discover, RAOP and ROC sinks (by their property prefixes, device.api or module), reported with bus
+    /// "network".
+    static func isNetworkSink(_ name: String, _ properties: [String: String]) -> Bool {
+        let prefixes = ["tunnel.", "raop.", "roc.", "snapcast.", "rtp."]
+        if properties.keys.contains(where: { key in prefixes.contains { key.hasPrefix($0) } }) { return true }
+        if let api = properties["device.api"], ["raop", "roc", "snapcast", "rtp"].contains(api) { return true }
+        let lowered = name.lowercased()
+        return ["tunnel", "raop", "roc-", "roc_", "snapcast", "rtp"].contains { lowered.hasPrefix($0) }
     }
 
     /// What kind of output this is (see `RouteKind.classify`).

@@ -43,7 +43,8 @@ public enum RouteKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// 2. The active port's type, then its name (`analog-output-headphones`, `hdmi-output-0`, `iec958-…`),
     ///    since the port is what changes when a jack is plugged on a built-in card whose form factor is `internal`.
     /// 3. `device.form_factor`, then `device.icon_name`.
-    /// A headphone/headset on bus `usb` is a USB headset. Anything else is `.unknown`.
+    /// A headphone/headset on bus `usb` is a USB headset. A sink on bus `network` (tunnel, RAOP, ROC, Snapcast: see
+    /// `AudioRoute.isNetworkSink`) is `.network`. Anything else is `.unknown`.
     public static func classify(_ route: AudioRoute) -> RouteKind {
         let bus = route.bus?.lowercased()
         let form = route.formFactor?.lowercased()
@@ -51,6 +52,7 @@ public enum RouteKind: String, Sendable, Hashable, Codable, CaseIterable {
         if bus == "bluetooth" || portType == .bluetooth || portType == .handsfree || route.bluetoothProfile != nil {
             return bluetoothKind(profile: route.bluetoothProfile, formFactor: form, portType: portType)
         }
+        if bus == "network" { return .network }
         let base =
             kind(portType: portType)
             ?? route.port.flatMap { kind(portName: $0.name.lowercased()) }

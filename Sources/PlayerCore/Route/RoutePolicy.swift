@@ -28,11 +28,15 @@ public struct RoutePlaybackContext: Sendable, Hashable {
     public var pausedByRouteAt: Int64?
     /// Now, on the same monotonic clock.
     public var now: Int64
+    /// Another output (a Snapcast stream) plays on whatever happens to this sink: a route change here never
+    /// pauses the rooms.
+    public var otherOutputPlays: Bool
 
-    public init(isPlaying: Bool, pausedByRouteAt: Int64? = nil, now: Int64 = 0) {
+    public init(isPlaying: Bool, pausedByRouteAt: Int64? = nil, now: Int64 = 0, otherOutputPlays: Bool = false) {
         self.isPlaying = isPlaying
         self.pausedByRouteAt = pausedByRouteAt
         self.now = now
+        self.otherOutputPlays = otherOutputPlays
     }
 
     /// Playing, with no earlier route pause.
@@ -54,8 +58,10 @@ public enum RouteDecision: Sendable, Hashable {
 /// Rules, in order:
 /// 1. No change of device (same sink and port, or only an availability reported as unknown) → keep.
 /// 2. The old route's port was unplugged and the new route is the same port still unplugged → treat as "none".
-/// 3. Playing and no output left → pause. Playing, leaving a private (or unknown) output for a public
-///    (or unknown) one → pause.
+/// 3. Playing while another output (a Snapcast stream) plays too → keep: the rooms go on.
+///    Playing and no output left → pause. Playing, leaving a private (or unknown) output for a public
+///    (or unknown) one → pause. Playing, and the network sink we played on went away (a tunnel, RTP, RAOP or
+///    ROC sink: `.oldDeviceUnavailable`) → pause, as for an unplug: the listener is in another room.
 ///    Unknown counts as private when leaving it and public when arriving (the conservative reading: never
 ///    suddenly play out loud). `.override` moves obey `options.pauseOnOverride`.
 /// 4. Paused by a route change, auto-resume on, arriving on a private output within the window → resume.
@@ -72,10 +78,12 @@ public enum RoutePolicy {
 
         if context.isPlaying {
             guard let old else { return .keepPlaying }  // nothing was heard anywhere before
+            if context.otherOutputPlays { return .keepPlaying }
             // Nowhere left to play (sink gone, jack unplugged without another port): pause whatever it was, so the
             // position is kept and nothing resumes by surprise. (A sound server that dies is not a route change:
             // the service reconnects and continues.)
             guard let to = effectiveNew else { return .pause }
+            if old.kind == .network && reason == .oldDeviceUnavailable { return .pause }
             let leavingPrivate = (effectiveOld ?? old).kind.privacy != .public
             let arrivingPublic = to.kind.privacy != .private
             guard leavingPrivate && arrivingPublic else { return .keepPlaying }

@@ -119,3 +119,34 @@ import Testing
             ) == .keepPlaying)
     }
 }
+
+/// Issue 21: network sinks (tunnel, RTP, RAOP, ROC, Snapcast) are outputs like any other; losing one pauses as an
+/// unplug does, and nothing here pauses while a Snapcast stream plays on.
+@Suite struct NetworkRouteTests {
+    static let tunnel = AudioRoute(
+        sinkName: "tunnel-sink.127.0.0.1", properties: ["tunnel.remote.server": "127.0.0.1:4713"], port: nil)
+    static let raop = AudioRoute(
+        sinkName: "raop_output.Kitchen.local", properties: ["device.api": "raop", "device.description": "Kitchen"],
+        port: nil)
+    static let roc = AudioRoute(sinkName: "roc-sink", properties: ["media.class": "Audio/Sink"], port: nil)
+
+    @Test func networkSinksAreRecognised() {
+        for route in [Self.tunnel, Self.raop, Self.roc] { #expect(route.kind == .network, "\(route.sinkName)") }
+        #expect(Routes.speakers.kind != .network)
+    }
+
+    @Test func aNetworkSinkGoingAwayPausesUnlessAnotherOutputPlays() {
+        #expect(RoutePolicy.decide(old: Self.tunnel, new: Routes.speakers, reason: .oldDeviceUnavailable) == .pause)
+        #expect(RoutePolicy.decide(old: Self.raop, new: nil, reason: .noSuitableRoute) == .pause)
+        // Moved on purpose from one public output to another: the user's choice.
+        #expect(RoutePolicy.decide(old: Self.tunnel, new: Routes.speakers, reason: .override) == .keepPlaying)
+        let rooms = RoutePlaybackContext(isPlaying: true, otherOutputPlays: true)
+        #expect(
+            RoutePolicy.decide(old: Self.tunnel, new: Routes.speakers, reason: .oldDeviceUnavailable, context: rooms)
+                == .keepPlaying)
+        #expect(
+            RoutePolicy.decide(
+                old: Routes.headphones, new: Routes.speakers, reason: .oldDeviceUnavailable, context: rooms)
+                == .keepPlaying)
+    }
+}
