@@ -159,6 +159,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         // The tree's formatting (.swift-format), checked with the toolchain's swift-format.
         .testTarget(name: "SourceFormatTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"])
+        .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
+        .testTarget(name: "SnapcastTests", dependencies: ["Snapcast", "PlayerCore", "Soxr"])
     ]
 )

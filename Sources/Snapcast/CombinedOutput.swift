@@ -118,6 +118,7 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
 
     public func setCorked(_ corked: Bool) {
         self.corked = corked
+        if corked { for s in senders { s.push() } }
         guard !localLeads else { return local.setCorked(corked) }
         let now = Self.now()
         if corked { playout.stop(at: now) } else { playout.start(at: now) }
@@ -137,6 +138,8 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func drain(_ completion: @escaping () -> Void) {
+        // The input ends: the senders' resamplers give up the tail they hold.
+        for s in senders { s.finish() }
         guard !localLeads else { return local.drain(completion) }
         guard pacedFormat != nil else { return completion() }
         drainCompletions.append(completion)

@@ -65,6 +65,19 @@ final class PCMConverter {
     /// Forgets the resampler's history (a flush).
     func reset() { resampler?.reset() }
 
+    /// The input ended (end of queue, or a new format follows): appends what the resampler still holds.
+    func finish(appendingTo out: inout [UInt8]) throws(ResamplerError) {
+        guard let resampler else { return }
+        floats.removeAll(keepingCapacity: true)
+        try resampler.drain(appendingTo: &floats)
+        let count = floats.count / output.channels
+        floats.withUnsafeBufferPointer { f in
+            appendIntegers(frames: count, out: &out) { frame, channel in
+                Self.int32(f[frame * output.channels + channel], bits: output.bits)
+            }
+        }
+    }
+
     /// The input's frames as floats in the stream's channel layout, into `floats`.
     private func mapToFloats(_ bytes: UnsafeRawBufferPointer, frames: Int) {
         floats.removeAll(keepingCapacity: true)

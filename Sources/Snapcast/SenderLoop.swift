@@ -33,7 +33,11 @@ struct SenderLoop {
                     while !shared.value.closed && monotonicSeconds() < nextAttempt { lock.wait(until: nextAttempt) }
                     if shared.value.closed { return nil }
                 }
-                let blocks = shared.value.blocks
+                var blocks = shared.value.blocks
+                if shared.value.finishPending, let format = converter?.input {
+                    blocks.append(SnapcastSender.Block(format: format, bytes: [], ends: true))
+                }
+                shared.value.finishPending = false
                 shared.value.blocks.removeAll(keepingCapacity: true)
                 shared.value.pendingBytes = 0
                 let flushed = shared.value.flushes != flushes
@@ -72,6 +76,11 @@ struct SenderLoop {
                 if case .failure(let error) = converted {
                     log("snapcast: \(error)")
                     continue
+                }
+                if block.ends {
+                    do throws(ResamplerError) { try converter?.finish(appendingTo: &out) } catch {
+                        log("snapcast: \(error)")
+                    }
                 }
                 if work.gain != 1 { Self.applyGain(work.gain, to: &out, format: endpoint.format) }
                 let written = out.withUnsafeBytes { raw in

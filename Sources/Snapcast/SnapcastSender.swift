@@ -26,12 +26,15 @@ public final class SnapcastSender: Sendable {
         var closed = false
         var status: SnapcastStatus = .idle
         var dropped = 0
+        /// `finish` came when nothing was pending: the thread drains its converter.
+        var finishPending = false
     }
 
-    /// One handed-over block of the engine's PCM.
+    /// One handed-over block of the engine's PCM; `ends` marks the end of the input (the resampler's tail follows).
     struct Block {
         var format: AudioFormat
         var bytes: [UInt8]
+        var ends = false
     }
 
     /// `@unchecked Sendable`: `value` is only touched with the owner's `lock` held.
@@ -84,6 +87,24 @@ public final class SnapcastSender: Sendable {
             while s.pendingBytes > limit, s.blocks.count > 1 {
                 s.pendingBytes -= s.blocks.removeFirst().bytes.count
                 s.dropped += 1
+            }
+            // The thread is woken per 40 ms of audio, not per block (the sound server asks every few ms).
+            if s.pendingBytes >= format.sampleRate / 25 * format.bytesPerFrame { lock.broadcast() }
+        }
+    }
+
+    /// Sends what is pending now (a pause: the rooms get everything written before it).
+    public func push() {
+        lock.withLock { if !shared.value.blocks.isEmpty { lock.broadcast() } }
+    }
+
+    /// The input ends here (end of queue, or a format change follows): what the resampler holds is sent too.
+    public func finish() {
+        lock.withLock {
+            if shared.value.blocks.isEmpty {
+                shared.value.finishPending = true
+            } else {
+                shared.value.blocks[shared.value.blocks.count - 1].ends = true
             }
             lock.broadcast()
         }

@@ -10,6 +10,8 @@ public final class Resampler {
     public let channels: Int
     public let inputRate: Int
     public let outputRate: Int
+    /// Where soxr writes before the output is appended (reused: no allocation per block).
+    private var scratch: [Float] = []
 
     public init(inputRate: Int, outputRate: Int, channels: Int) throws(ResamplerError) {
         let library: SoxrLibrary
@@ -42,10 +44,11 @@ public final class Resampler {
     /// Resamples `input` (whole frames) and appends the output frames to `output`.
     public func process(_ input: UnsafeBufferPointer<Float>, appendingTo output: inout [Float]) throws(ResamplerError) {
         var frames = input.count / channels
+        guard frames > 0 else { return }
         var offset = 0
-        // Room for the ratio's output plus the filter's backlog, in rounds.
+        // Room for the ratio's output plus the filter's backlog, in rounds; kept between calls.
         let room = max(256, frames * outputRate / max(1, inputRate) + 64)
-        var scratch = [Float](repeating: 0, count: room * channels)
+        if scratch.count < room * channels { scratch = [Float](repeating: 0, count: room * channels) }
         repeat {
             var used = 0
             var made = 0
@@ -60,6 +63,22 @@ public final class Resampler {
             frames -= used
             if used == 0 && made == 0 { break }
         } while frames > 0
+    }
+
+    /// Ends the input: appends what the filter still holds (its delay, ~15 ms at high quality) and starts over.
+    public func drain(appendingTo output: inout [Float]) throws(ResamplerError) {
+        if scratch.count < 4096 * channels { scratch = [Float](repeating: 0, count: 4096 * channels) }
+        while true {
+            var used = 0
+            var made = 0
+            let error = scratch.withUnsafeMutableBufferPointer { out in
+                linnet_soxr_process(library.process, state, nil, 0, &used, out.baseAddress, 4096, &made)
+            }
+            if let error { throw ResamplerError(message: "soxr_process: \(String(cString: error))") }
+            output.append(contentsOf: scratch[0..<(made * channels)])
+            if made == 0 { break }
+        }
+        reset()
     }
 
     /// Forgets the filter's history (a flush: what follows does not continue what came before).

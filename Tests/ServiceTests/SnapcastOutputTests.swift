@@ -48,6 +48,31 @@ extension ServiceSuites {
             #expect(Self.samples(capture.received.get()).count == expected.count, "nothing after the last track")
         }
 
+        /// A pipe source (the FIFO snapserver reads) gets a 44.1 kHz track resampled to the stream's 48 kHz: as
+        /// many frames as its length at 48 kHz (the resampler's tail included at the end of the queue).
+        @Test func aPipeGetsTheTrackResampledToTheStreamsRate() throws {
+            let f = try ServiceFixture()
+            let media = try TemporaryDirectory(prefix: "linnet-snapcast-media")
+            let tone = media.file("tone.wav")
+            try TestMedia.sineWAV(tone, seconds: 2, rate: 44100)
+            let fifo = media.file("snapfifo")
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let captured = media.file("captured.raw")
+            // cat stands where snapserver reads: it opens the FIFO first, as snapserver does.
+            let reader = try Child("/bin/sh", ["-c", "exec cat \"$0\" > \"$1\"", fifo, captured])
+            defer { reader.kill(SIGKILL) }
+            try f.launch(["--no-restore", "--output", "snapcast", "pipe://\(fifo)?buffer=100", tone])
+            try f.waitUntil("end of queue", timeout: 30) {
+                try f.status() == "Stopped"
+                    && ((try? FileManager.default.attributesOfItem(atPath: captured)[.size]) as? Int ?? 0) > 0
+            }
+            try f.waitUntil("all of it written", timeout: 10) {
+                (try FileManager.default.attributesOfItem(atPath: captured)[.size] as? Int ?? 0) >= (96_000 - 4) * 4
+            }
+            let size = try FileManager.default.attributesOfItem(atPath: captured)[.size] as? Int ?? 0
+            #expect(abs(size / 4 - 96_000) <= 4, "\(size / 4) frames for 2 s at 48 kHz")
+        }
+
         /// With only Snapcast playing, Position is what the rooms hear: it stays at 0 until the stream buffer
         /// (here 3 s) has passed, although audio has been sent since Play.
         @Test func positionWaitsForTheStreamBuffer() throws {

@@ -8,8 +8,9 @@ Figures (medians):
 - room offset: per click of a 48 kHz click track (a click every 0.5 s), |onset(room2) - onset(room1)| in ms;
 - latency: Play (from stopped, on the click track) to the first click in room1's channel of the recording,
   minus the recording's own latency (parec at 5 ms), in ms;
-- CPU: the player's CPU (user + system) over 20 s of a 44.1 kHz MP3, local sink only vs local + Snapcast
-  (resampled to 48 kHz for Snapcast), and the extra share.
+- CPU: the player's CPU (user + system) over 20 s of an MP3, local sink only vs local + Snapcast, and the extra
+  share; a 44.1 kHz MP3 (resampled to the stream's 48 kHz: libsoxr HQ for Linnet, MPD's default resampler) and a
+  48 kHz one (no resampling).
 """
 import array, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 
@@ -162,8 +163,10 @@ def onsets(channel, threshold=8000, gap=RATE // 5):
     return found
 
 
-def room_offsets_ms(left, right):
-    l, r = onsets(left), onsets(right)
+def room_offsets_ms(left, right, settle=RATE * 2):
+    """Per click, |room2 - room1| in ms; clicks in the first `settle` frames are left out (the clients are still
+    finding the server's clock after idle)."""
+    l, r = [x for x in onsets(left) if x >= settle], onsets(right)
     pairs = []
     for a in l:
         near = [b for b in r if abs(b - a) < RATE * CLICK_PERIOD / 2]
@@ -233,14 +236,21 @@ class Mpd:
                     % (self.media, d, d, d, self.sock, self.fifo))
         self.proc = subprocess.Popen(["mpd", "--no-daemon", d + "/mpd.conf"], env=self.rig.env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for("mpd", lambda: os.path.exists(self.sock))
-        time.sleep(0.3)
+        wait_for("mpd", self.answers)
         self.command("update")
         wait_for("mpd db", lambda: "updating_db" not in self.command("status"))
         for f in files:
             self.command('add "%s"' % os.path.basename(f))
         self.command("enableoutput 0" if local else "disableoutput 0")
         self.command("enableoutput 1" if snapcast else "disableoutput 1")
+
+    def answers(self):
+        try:
+            with socket.socket(socket.AF_UNIX) as c:
+                c.connect(self.sock)
+                return c.makefile("r").readline().startswith("OK MPD")
+        except OSError:
+            return False
 
     def command(self, line):
         with socket.socket(socket.AF_UNIX) as c:
@@ -284,7 +294,7 @@ def measure(rig, player, click, tone):
         rec.read_for(0.3)  # the recording runs before Play: its clock is settled
         t0 = time.monotonic()
         player.play()
-        rec.read_for(4.0)
+        rec.read_for(5.0)
         player.stop_playback()
         left, right = rec.stop()
         offsets += room_offsets_ms(left, right)
@@ -296,27 +306,29 @@ def measure(rig, player, click, tone):
         time.sleep(1.5)  # snapserver goes idle; the rooms empty their buffers
     player.close()
     rows["room offset, median (ms)"] = statistics.median(offsets) if offsets else float("nan")
-    rows["room offset, max (ms)"] = max(offsets) if offsets else float("nan")
+    rows["room offset, 90th percentile (ms)"] = (
+        sorted(offsets)[int(len(offsets) * 0.9)] if offsets else float("nan"))
     rows["Play → first click in a room (ms)"] = statistics.median(latencies) if latencies else float("nan")
 
-    cpu = {}
-    for snapcast in (False, True):
-        samples = []
-        player.start([tone], snapcast=True, local=True)
-        player.set_snapcast(snapcast)
-        for _ in range(max(1, ROUNDS // 2)):
-            player.play()
-            time.sleep(1.0)
-            c0 = cpu_seconds(player.pid())
-            time.sleep(20.0)
-            samples.append((cpu_seconds(player.pid()) - c0) / 20.0 * 100.0)
-            player.stop_playback()
-        player.close()
-        cpu[snapcast] = statistics.median(samples)
-    rows["CPU, local only (% of a core)"] = cpu[False]
-    rows["CPU, local + Snapcast (% of a core)"] = cpu[True]
-    rows["extra CPU for Snapcast (% of playback CPU)"] = (
-        (cpu[True] - cpu[False]) / cpu[False] * 100.0 if cpu[False] > 0 else float("nan"))
+    for name, track in tone:
+        cpu = {}
+        for snapcast in (False, True):
+            samples = []
+            player.start([track], snapcast=True, local=True)
+            player.set_snapcast(snapcast)
+            for _ in range(max(1, ROUNDS // 2)):
+                player.play()
+                time.sleep(1.0)
+                c0 = cpu_seconds(player.pid())
+                time.sleep(20.0)
+                samples.append((cpu_seconds(player.pid()) - c0) / 20.0 * 100.0)
+                player.stop_playback()
+            player.close()
+            cpu[snapcast] = statistics.median(samples)
+        rows["%s: CPU, local only (%% of a core)" % name] = cpu[False]
+        rows["%s: CPU, local + Snapcast (%% of a core)" % name] = cpu[True]
+        rows["%s: extra CPU for Snapcast (%% of playback CPU)" % name] = (
+            (cpu[True] - cpu[False]) / cpu[False] * 100.0 if cpu[False] > 0 else float("nan"))
     rig.stop_snapcast()
     return rows
 
@@ -332,12 +344,16 @@ def main():
             v = 30000 if (i % int(RATE * CLICK_PERIOD)) < 48 else 0
             samples += [v, v]
         write_wav(click, samples, RATE, 2)
-        tone = media + "/tone.mp3"
-        subprocess.run(["sox", "-n", "-r", "44100", "-c", "2", media + "/tone.wav", "synth", "120", "sine",
-                        "200-2000", "vol", "0.5"], check=True)
-        subprocess.run(["lame", "--quiet", "-b", "192", media + "/tone.wav", tone], check=True)
+        tone = []
+        for rate in (44100, 48000):
+            wav, mp3 = media + "/tone%d.wav" % rate, media + "/tone%d.mp3" % rate
+            subprocess.run(["sox", "-n", "-r", str(rate), "-c", "2", wav, "synth", "120", "sine", "200-2000",
+                            "vol", "0.5"], check=True)
+            subprocess.run(["lame", "--quiet", "-b", "192", wav, mp3], check=True)
+            tone.append(("MP3 %d Hz%s" % (rate, " (resampled)" if rate != RATE else ""), mp3))
         results = {}
         results["linnetd"] = measure(rig, Linnet(rig, media, free_port()), click, tone)
+        print("bench: linnetd %s" % results["linnetd"], file=sys.stderr)
         if shutil.which("mpd"):
             results["mpd 0.23"] = measure(rig, Mpd(rig, media, rig.dir + "/snapfifo"), click, tone)
         names = list(results)
