@@ -8,7 +8,8 @@ import Sockets
 final class SnapcastConnection {
     private enum Channel {
         case socket(ConnectedSocket)
-        case pipe(Int32)
+        /// The write end, and a read end of our own (see `open`).
+        case pipe(Int32, keepAlive: Int32)
     }
 
     private let channel: Channel
@@ -39,15 +40,25 @@ final class SnapcastConnection {
             }
             throw SnapcastError(endpoint, last.map { "\($0)" } ?? "no address")
         case .pipe(let path):
-            // O_NONBLOCK: opening a FIFO without a reader fails (ENXIO) instead of waiting for one.
-            let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { throw SnapcastError(endpoint, "open \(path): \(String(cString: strerror(errno)))") }
+            // A read end of our own first, as MPD's fifo output does: snapserver closes and reopens the FIFO
+            // whenever it reads nothing, and a writer without any reader could not open (ENXIO) or would get
+            // EPIPE. With ours held, the FIFO stays; a snapserver that does not read fills it and the write times
+            // out as a stuck server.
+            let keepAlive = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard keepAlive >= 0 else {
+                throw SnapcastError(endpoint, "open \(path): \(String(cString: strerror(errno)))")
+            }
             var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else {
-                Glibc.close(fd)
+            guard fstat(keepAlive, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else {
+                Glibc.close(keepAlive)
                 throw SnapcastError(endpoint, "\(path) is not a FIFO (snapserver makes it: start snapserver first)")
             }
-            return SnapcastConnection(.pipe(fd), endpoint)
+            let fd = Glibc.open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                Glibc.close(keepAlive)
+                throw SnapcastError(endpoint, "open \(path): \(String(cString: strerror(errno)))")
+            }
+            return SnapcastConnection(.pipe(fd, keepAlive: keepAlive), endpoint)
         }
     }
 
@@ -60,7 +71,7 @@ final class SnapcastConnection {
             switch channel {
             case .socket(let s):
                 do throws(SocketError) { n = try s.write(rest) } catch { throw SnapcastError(endpoint, "\(error)") }
-            case .pipe(let fd):
+            case .pipe(let fd, _):
                 let r = Glibc.write(fd, rest.baseAddress, rest.count)
                 if r >= 0 {
                     n = r
@@ -82,7 +93,7 @@ final class SnapcastConnection {
         let fd: Int32
         switch channel {
         case .socket(let s): fd = s.fileDescriptor
-        case .pipe(let p): fd = p
+        case .pipe(let p, _): fd = p
         }
         var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         var n: Int32
@@ -93,7 +104,9 @@ final class SnapcastConnection {
     func close() {
         switch channel {
         case .socket(let s): try? s.close()  // closing cannot fail in a way that matters: the connection is dropped
-        case .pipe(let fd): Glibc.close(fd)
+        case .pipe(let fd, let keepAlive):
+            Glibc.close(fd)
+            Glibc.close(keepAlive)
         }
     }
 }

@@ -2,7 +2,8 @@
 """Multi-room benchmark: Linnet and MPD each feed a private snapserver (127.0.0.1) whose two snapclients play
 into two rooms. The rooms are remap sinks onto the left and right channels of one null sink, so one recording
 of its monitor holds both rooms on one clock: the offset between the rooms is the lag between the channels.
-Usage: bench.py LINNETD LINNET. ROUNDS (default 5).
+Usage: bench.py LINNETD LINNET. ROUNDS (default 5); LINNET_PIPE=1 feeds snapserver through a pipe source instead
+of its TCP source; SKIP_CPU=1 and SKIP_MPD=1 leave those parts out.
 
 Figures (medians):
 - room offset: per click of a 48 kHz click track (a click every 0.5 s), |onset(room2) - onset(room1)| in ms;
@@ -181,7 +182,12 @@ class Linnet:
     def __init__(self, rig, media, snapcast_port):
         self.rig, self.media, self.port = rig, media, snapcast_port
 
+    # LINNET_PIPE=1: through a pipe source as MPD does, instead of the TCP source.
+    pipe = os.environ.get("LINNET_PIPE") == "1"
+
     def source(self):
+        if self.pipe:
+            return "pipe://%s/linnetfifo?name=Linnet&mode=create" % self.rig.dir
         return "tcp://127.0.0.1:%d?name=Linnet&mode=server" % self.port
 
     def start(self, files, snapcast=True, local=True):
@@ -189,7 +195,8 @@ class Linnet:
         if local:
             args += ["--output", "local"]
         if snapcast:
-            args += ["--output", "snapcast", "tcp://127.0.0.1:%d" % self.port]
+            uri = ("pipe://%s/linnetfifo" % self.rig.dir) if self.pipe else "tcp://127.0.0.1:%d" % self.port
+            args += ["--output", "snapcast", uri]
         self.proc = subprocess.Popen(args + files, env=self.rig.env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         wait_for("linnetd", lambda: self.cli("status", check=False).returncode == 0)
@@ -310,7 +317,7 @@ def measure(rig, player, click, tone):
         sorted(offsets)[int(len(offsets) * 0.9)] if offsets else float("nan"))
     rows["Play → first click in a room (ms)"] = statistics.median(latencies) if latencies else float("nan")
 
-    for name, track in tone:
+    for name, track in ([] if os.environ.get("SKIP_CPU") == "1" else tone):
         cpu = {}
         for snapcast in (False, True):
             samples = []
@@ -354,7 +361,7 @@ def main():
         results = {}
         results["linnetd"] = measure(rig, Linnet(rig, media, free_port()), click, tone)
         print("bench: linnetd %s" % results["linnetd"], file=sys.stderr)
-        if shutil.which("mpd"):
+        if shutil.which("mpd") and os.environ.get("SKIP_MPD") != "1":
             results["mpd 0.23"] = measure(rig, Mpd(rig, media, rig.dir + "/snapfifo"), click, tone)
         names = list(results)
         print("| figure | " + " | ".join(names) + (" | linnetd ÷ mpd |" if len(names) > 1 else " |"))
