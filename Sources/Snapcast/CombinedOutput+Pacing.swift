@@ -20,17 +20,16 @@ extension CombinedOutput {
             }
             let buffer = UnsafeMutableRawBufferPointer(rebasing: scratch![0..<bytes])
             var filled = 0
+            rendering = true
             while filled < bytes {
                 let n = client.render(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
                 // The engine may have closed or reopened the stream from inside render (end of queue).
                 guard n > 0, pacedFormat == format else { break }
                 filled += n
             }
+            rendering = false
+            handOver(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]), format: format)
             guard pacedFormat == format else { return }
-            if filled > 0 {
-                let rendered = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
-                for s in senders { s.enqueue(rendered, format: format) }
-            }
             let frames = Int64(filled / bpf)
             playout.didSend(frames, asked: due, at: now)
             if frames < due {

@@ -11,10 +11,11 @@ extension CombinedOutput {
 
         func render(into buffer: UnsafeMutableRawBufferPointer) -> Int {
             guard let owner, let client = owner.client else { return 0 }
+            owner.rendering = true
             let n = client.render(into: buffer)
-            if n > 0, owner.localLeads, let format = owner.local.format {
-                let rendered = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
-                for s in owner.senders { s.enqueue(rendered, format: format) }
+            owner.rendering = false
+            if owner.localLeads, let format = owner.local.format {
+                owner.handOver(UnsafeRawBufferPointer(rebasing: buffer[0..<max(0, n)]), format: format)
             }
             return n
         }

@@ -36,6 +36,11 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
     var volume = 1.0
     var muted = false
     var scratch: UnsafeMutableRawBufferPointer?
+    /// True while the engine renders (a drain asked from inside waits for the block to be handed over).
+    var rendering = false
+    var finishAfterRender = false
+    /// The last drain completed and nothing was rendered since: closing keeps the senders' tail.
+    var drained = false
 
     /// Wraps `local`, which plays and leads until `route` says otherwise.
     public init(local: any AudioOutput) {
@@ -103,7 +108,9 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
 
     public func close() {
         if localLeads { local.close() } else { closePaced() }
-        for s in senders { s.flush() }
+        // After a drain (end of queue) the senders keep what they still have to send: the tail is heard too.
+        if !drained { for s in senders { s.flush() } }
+        drained = false
     }
 
     private func closePaced() {
@@ -127,6 +134,7 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func flush() {
+        drained = false
         for s in senders { s.flush() }
         guard !localLeads else { return local.flush() }
         playout.reset(at: Self.now())
@@ -138,12 +146,29 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func drain(_ completion: @escaping () -> Void) {
-        // The input ends: the senders' resamplers give up the tail they hold.
-        for s in senders { s.finish() }
-        guard !localLeads else { return local.drain(completion) }
-        guard pacedFormat != nil else { return completion() }
-        drainCompletions.append(completion)
+        // The input ends: the senders' resamplers give up the tail they hold. Called from inside a render, the
+        // block being rendered is handed over after this returns, so the end is marked after it.
+        if rendering { finishAfterRender = true } else { for s in senders { s.finish() } }
+        let done: () -> Void = { [unowned self] in
+            drained = true
+            completion()
+        }
+        guard !localLeads else { return local.drain(done) }
+        guard pacedFormat != nil else { return done() }
+        drainCompletions.append(done)
         pacer.update(active: true)
+    }
+
+    /// Hands a rendered block to the senders (lock held), then the end of the input if a drain asked for it.
+    func handOver(_ block: UnsafeRawBufferPointer, format: AudioFormat) {
+        if !block.isEmpty {
+            drained = false
+            for s in senders { s.enqueue(block, format: format) }
+        }
+        if finishAfterRender {
+            finishAfterRender = false
+            for s in senders { s.finish() }
+        }
     }
 
     public func heardFrame() -> Int64? { localLeads ? local.heardFrame() : playout.heard(at: Self.now()) }

@@ -66,8 +66,12 @@ extension ServiceSuites {
                 try f.status() == "Stopped"
                     && ((try? FileManager.default.attributesOfItem(atPath: captured)[.size]) as? Int ?? 0) > 0
             }
-            try f.waitUntil("all of it written", timeout: 10) {
-                (try FileManager.default.attributesOfItem(atPath: captured)[.size] as? Int ?? 0) >= (96_000 - 4) * 4
+            func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: captured)[.size]) as? Int) ?? 0 }
+            do {
+                try f.waitUntil("all of it written", timeout: 10) { size() >= (96_000 - 4) * 4 }
+            } catch {
+                Issue.record("\(size() / 4) frames arrived\n\(f.log())")
+                throw error
             }
             let size = try FileManager.default.attributesOfItem(atPath: captured)[.size] as? Int ?? 0
             #expect(abs(size / 4 - 96_000) <= 4, "\(size / 4) frames for 2 s at 48 kHz")
