@@ -122,7 +122,9 @@ public final class SnapcastSender: Sendable {
 
     /// Software volume for the stream (1 = bit-exact); 0 sends silence.
     public func setGain(_ gain: Double) {
-        lock.withLock { shared.value.gain = Float(max(0, min(gain, 4))) }
+        // A volume from the bus is checked upstream; a NaN here still must not reach the integer conversion.
+        let g = gain.isFinite ? Float(max(0, min(gain, 4))) : 1
+        lock.withLock { shared.value.gain = g }
     }
 
     /// Connected, retrying, …
