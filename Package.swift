@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Faad", dependencies: ["CFaad"]),
         .target(name: "RubberBand", dependencies: ["CRubberBand", "DynamicLibrary"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Curl", dependencies: ["CCurl", "DynamicLibrary"]),
+        .target(name: "Curl", dependencies: ["CCurl", "DynamicLibrary", "Threading"]),
         .target(name: "Soxr", dependencies: ["CSoxr", "DynamicLibrary"]),
         // dlopen for the wrappers whose libraries load on first use (Curl, RubberBand).
         .target(name: "DynamicLibrary"),
@@ -105,7 +105,7 @@ let package = Package(
                 "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
                 "DBus", "QueueStore", "FileSystem"
             ]),
-        .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI"]),
+        .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI", "PlayerCore"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         // FileSystem for BytePath (non-UTF-8 paths).
         .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem"]),

@@ -1,5 +1,6 @@
 import CCurl
 import Glibc
+import Threading
 import Synchronization
 
 /// Drives every HTTP transfer of the process on one thread with libcurl's multi interface.
@@ -64,16 +65,7 @@ public final class CurlLoop: @unchecked Sendable {
 
     private func startThreadOnce() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        var thread = pthread_t()
-        let me = Unmanaged.passRetained(self).toOpaque()
-        let rc = pthread_create(
-            &thread, nil,
-            { arg in
-                Unmanaged<CurlLoop>.fromOpaque(arg!).takeRetainedValue().run()
-                return nil
-            }, me)
-        precondition(rc == 0, "cannot start the network thread: \(rc)")
-        pthread_detach(thread)
+        precondition(startDetachedThread { [self] in run() }, "cannot start the network thread")
     }
 
     private func run() {

@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// `linnet output list [--json] | enable NAME | disable NAME` (Linnet's Route interface: Outputs, EnableOutput,
 /// DisableOutput).
 public enum OutputRequest: Sendable, Equatable {
@@ -6,29 +8,10 @@ public enum OutputRequest: Sendable, Equatable {
     case disable(String)
 }
 
-/// One output as `linnet output list` prints it (the Route interface's Outputs entries).
-public struct OutputRow: Sendable, Equatable {
-    public var id: Int
-    public var name: String
-    public var plugin: String
-    public var enabled: Bool
-    public var address: String
-    public var status: String
-
-    public init(id: Int, name: String, plugin: String, enabled: Bool, address: String, status: String) {
-        self.id = id
-        self.name = name
-        self.plugin = plugin
-        self.enabled = enabled
-        self.address = address
-        self.status = status
-    }
-}
-
 /// How `linnet output list` prints the outputs.
 public enum OutputRendering {
     /// One line per output: id, on/off, name, where it goes, its status.
-    public static func text(_ rows: [OutputRow]) -> String {
+    public static func text(_ rows: [OutputDescription]) -> String {
         let nameWidth = rows.map(\.name.count).max() ?? 0
         return rows.map { r in
             let name = r.name + String(repeating: " ", count: nameWidth - r.name.count)
@@ -37,7 +20,7 @@ public enum OutputRendering {
         }.joined(separator: "\n")
     }
 
-    public static func json(_ rows: [OutputRow]) -> JSONValue {
+    public static func json(_ rows: [OutputDescription]) -> JSONValue {
         .array(
             rows.map { r in
                 .object([

@@ -18,22 +18,12 @@ final class PrefetchThread: @unchecked Sendable {
     }
 
     static func start(_ thread: PrefetchThread) {
-        var t = pthread_t()
-        let box = Unmanaged.passRetained(thread).toOpaque()
-        let rc = pthread_create(
-            &t, nil,
-            { arg in
-                Unmanaged<PrefetchThread>.fromOpaque(arg!).takeRetainedValue().run()
-                return nil
-            }, box)
-        if rc != 0 {
-            Unmanaged<PrefetchThread>.fromOpaque(box).release()
+        guard startDetachedThread({ thread.run() }) else {
             thread.shared.lock.withLock {
-                thread.shared.error = DecodeError(.io, path: "stream", message: "cannot start a decode thread (\(rc))")
+                thread.shared.error = DecodeError(.io, path: "stream", message: "cannot start a decode thread")
             }
             return
         }
-        pthread_detach(t)
     }
 
     private func run() {

@@ -1,5 +1,6 @@
 import DBus
 import LinnetCLI
+import PlayerCore
 
 /// `linnet output`: the outputs on Linnet's route interface (`Outputs`, `EnableOutput`, `DisableOutput`).
 struct OutputClient {
@@ -18,7 +19,7 @@ struct OutputClient {
         }
     }
 
-    private func outputs() throws(ClientError) -> [OutputRow] {
+    private func outputs() throws(ClientError) -> [OutputDescription] {
         guard case .array(_, let entries) = try player.get("Outputs", Self.interface).unwrappingVariants else {
             throw .unexpected("Outputs is not a list")
         }
@@ -28,7 +29,7 @@ struct OutputClient {
             else { return nil }
             var enabled = false
             if case .boolean(let b)? = d["Enabled"]?.unwrappingVariants { enabled = b }
-            return OutputRow(
+            return OutputDescription(
                 id: Int(id), name: name, plugin: d["Plugin"]?.unwrappingVariants.stringValue ?? "",
                 enabled: enabled, address: d["Address"]?.unwrappingVariants.stringValue ?? "",
                 status: d["Status"]?.unwrappingVariants.stringValue ?? "")

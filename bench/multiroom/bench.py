@@ -13,7 +13,7 @@ Figures (medians):
   share; a 44.1 kHz MP3 (resampled to the stream's 48 kHz: libsoxr HQ for Linnet, MPD's default resampler) and a
   48 kHz one (no resampling).
 """
-import array, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+import array, importlib.util, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 
 LINNETD, LINNET = sys.argv[1], sys.argv[2]
 ROUNDS = int(os.environ.get("ROUNDS", "5"))
@@ -21,26 +21,21 @@ RATE = 48000
 CLICK_PERIOD = 0.5
 
 
-def wait_for(what, cond, timeout=30.0, step=0.01):
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise SystemExit("bench: timed out waiting for " + what)
-        time.sleep(step)
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+def load(name, path):
+    """The other benches' helpers (every one is called bench.py, so they are loaded by path)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, "..", path, "bench.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def cpu_seconds(pid):
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+service_bench = load("service_bench", "service")  # wait_for, process_cpu_seconds, Mpd's protocol helpers
+free_port = load("mpd_bench", "mpd").free_port
+wait_for = service_bench.wait_for
+cpu_seconds = service_bench.process_cpu_seconds
 
 
 def write_wav(path, samples, rate, channels):
@@ -222,7 +217,9 @@ class Linnet:
         self.proc.wait()
 
 
-class Mpd:
+class Mpd(service_bench.Mpd):
+    """MPD with a pulse output and a fifo output into snapserver's pipe source; its protocol helpers (`answers`,
+    `mpd`) are the service bench's."""
     label = "mpd 0.23"
 
     def __init__(self, rig, media, fifo):
@@ -244,43 +241,21 @@ class Mpd:
         self.proc = subprocess.Popen(["mpd", "--no-daemon", d + "/mpd.conf"], env=self.rig.env,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for("mpd", self.answers)
-        self.command("update")
-        wait_for("mpd db", lambda: "updating_db" not in self.command("status"))
+        self.mpd("update")
+        wait_for("mpd db", lambda: "updating_db" not in self.mpd("status"))
         for f in files:
-            self.command('add "%s"' % os.path.basename(f))
-        self.command("enableoutput 0" if local else "disableoutput 0")
-        self.command("enableoutput 1" if snapcast else "disableoutput 1")
-
-    def answers(self):
-        try:
-            with socket.socket(socket.AF_UNIX) as c:
-                c.connect(self.sock)
-                return c.makefile("r").readline().startswith("OK MPD")
-        except OSError:
-            return False
-
-    def command(self, line):
-        with socket.socket(socket.AF_UNIX) as c:
-            c.connect(self.sock)
-            f = c.makefile("rw")
-            f.readline()
-            f.write(line + "\n")
-            f.flush()
-            out = []
-            while True:
-                l = f.readline()
-                if not l or l.startswith("OK") or l.startswith("ACK"):
-                    return "".join(out) + l
-                out.append(l)
+            self.mpd('add "%s"' % os.path.basename(f))
+        self.mpd("enableoutput 0" if local else "disableoutput 0")
+        self.mpd("enableoutput 1" if snapcast else "disableoutput 1")
 
     def play(self):
-        self.command("play 0")
+        self.mpd("play 0")
 
     def stop_playback(self):
-        self.command("stop")
+        self.mpd("stop")
 
     def set_snapcast(self, on):
-        self.command("enableoutput 1" if on else "disableoutput 1")
+        self.mpd("enableoutput 1" if on else "disableoutput 1")
 
     def pid(self):
         return self.proc.pid
