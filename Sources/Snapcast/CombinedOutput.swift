@@ -99,7 +99,9 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
         }
         pacedFormat = format
         self.corked = corked
-        playout = PacedPlayout(sampleRate: format.sampleRate, latencyMicroseconds: latencyMicroseconds)
+        playout = PacedPlayout(
+            sampleRate: format.sampleRate, latencyMicroseconds: latencyMicroseconds,
+            leadMicroseconds: Self.leadMicroseconds)
         let now = Self.now()
         playout.reset(at: now)
         if !corked { playout.start(at: now) }
@@ -199,6 +201,12 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
     }
 
     public var underrunCount: Int { local.underrunCount + pacedUnderruns }
+
+    /// How far sending runs ahead of snapserver's reading. snapserver reads its source on its own clock, one
+    /// chunk (20 ms) at a time; a chunk that is late makes it restamp the stream, and the rooms resync (with
+    /// 60 ms ahead the two rooms drifted apart by milliseconds on a loaded machine). What runs ahead is not
+    /// heard sooner: the rooms play at snapserver's timestamps.
+    static let leadMicroseconds: UInt64 = 200_000
 
     /// Microseconds on the monotonic clock.
     static func now() -> UInt64 {
