@@ -8,7 +8,8 @@ of its TCP source; SKIP_CPU=1 and SKIP_MPD=1 leave those parts out.
 Figures (medians):
 - room offset: per click of a 48 kHz click track (a click every 0.5 s), |onset(room2) - onset(room1)| in ms;
 - latency: Play (from stopped, on the click track) to the first click in room1's channel of the recording,
-  minus the recording's own latency (parec at 5 ms), in ms;
+  minus the recording's own latency (parec at 5 ms) and that click's place in the track (click k lasts k + 1 ms,
+  so a room that starts late and misses the first clicks is not counted as slower), in ms;
 - CPU: the player's CPU (user + system) over 20 s of an MP3, local sink only vs local + Snapcast, and the extra
   share; a 44.1 kHz MP3 (resampled to the stream's 48 kHz: libsoxr HQ for Linnet, MPD's default resampler) and a
   48 kHz one (no resampling).
@@ -295,8 +296,12 @@ def measure(rig, player, click, tone):
         first = onsets(left)
         if first:
             heard = rec.time_of(first[0])
+            length = 0
+            while first[0] + length < len(left) and abs(left[first[0] + length]) > 8000:
+                length += 1
+            click = max(0, round(length / 48.0) - 1)  # which click of the track this is (k + 1 ms long)
             if heard is not None:
-                latencies.append((heard - t0) * 1000.0 - 5.0)
+                latencies.append((heard - t0) * 1000.0 - 5.0 - click * CLICK_PERIOD * 1000.0)
         time.sleep(1.5)  # snapserver goes idle; the rooms empty their buffers
     player.close()
     rows["room offset, median (ms)"] = statistics.median(offsets) if offsets else float("nan")
@@ -334,8 +339,11 @@ def main():
         os.makedirs(media)
         click = media + "/click.wav"
         samples = []
+        period = int(RATE * CLICK_PERIOD)
         for i in range(int(RATE * 12)):
-            v = 30000 if (i % int(RATE * CLICK_PERIOD)) < 48 else 0
+            # Click k lasts k + 1 ms: a room that starts late (missing the first clicks) still tells which click
+            # it heard first.
+            v = 30000 if (i % period) < 48 * (i // period + 1) else 0
             samples += [v, v]
         write_wav(click, samples, RATE, 2)
         tone = []
