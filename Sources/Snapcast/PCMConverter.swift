@@ -54,6 +54,28 @@ final class PCMConverter {
             }
             swap(&floats, &resampled)
         }
+        appendFloats(&out)
+    }
+
+    /// Appends `floats` (in the stream's layout) in the stream's sample width.
+    private func appendFloats(_ out: inout [UInt8]) {
+        if output.bits == 16 {
+            // The common case (48000:16:2) in one tight loop: round, clip, store little-endian.
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: floats.count * 2))
+            floats.withUnsafeBufferPointer { f in
+                out.withUnsafeMutableBytes { raw in
+                    let dst = raw.baseAddress!.advanced(by: start)
+                    for i in 0..<f.count {
+                        let scaled = (f[i] * 32768).rounded()
+                        let v: Int16 =
+                            scaled.isNaN ? 0 : scaled >= 32767 ? 32767 : scaled <= -32768 ? -32768 : Int16(scaled)
+                        dst.storeBytes(of: v.littleEndian, toByteOffset: i * 2, as: Int16.self)
+                    }
+                }
+            }
+            return
+        }
         let count = floats.count / output.channels
         floats.withUnsafeBufferPointer { f in
             appendIntegers(frames: count, out: &out) { frame, channel in
@@ -70,12 +92,7 @@ final class PCMConverter {
         guard let resampler else { return }
         floats.removeAll(keepingCapacity: true)
         try resampler.drain(appendingTo: &floats)
-        let count = floats.count / output.channels
-        floats.withUnsafeBufferPointer { f in
-            appendIntegers(frames: count, out: &out) { frame, channel in
-                Self.int32(f[frame * output.channels + channel], bits: output.bits)
-            }
-        }
+        appendFloats(&out)
     }
 
     /// The input's frames as floats in the stream's channel layout, into `floats`.
@@ -83,6 +100,19 @@ final class PCMConverter {
         floats.removeAll(keepingCapacity: true)
         floats.reserveCapacity(frames * output.channels)
         let c = input.channels
+        if c == output.channels {
+            // Same layout (the engine plays mono as stereo, so this is nearly always the case): one loop.
+            let n = frames * c
+            switch input.sampleFormat {
+            case .int16:
+                for i in 0..<n {
+                    floats.append(Float(bytes.loadUnaligned(fromByteOffset: i * 2, as: Int16.self)) * (1 / 32768))
+                }
+            case .float32:
+                for i in 0..<n { floats.append(bytes.loadUnaligned(fromByteOffset: i * 4, as: Float.self)) }
+            }
+            return
+        }
         func sample(_ frame: Int, _ channel: Int) -> Float {
             switch input.sampleFormat {
             case .float32: bytes.loadUnaligned(fromByteOffset: (frame * c + channel) * 4, as: Float.self)

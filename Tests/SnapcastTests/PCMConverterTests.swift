@@ -83,3 +83,22 @@ import Testing
         #expect(peak > 15_500 && peak < 16_500, "peak \(peak)")
     }
 }
+
+extension PCMConverterTests {
+    /// Resampling into a 24-bit stream (the general path) and its tail.
+    @Test func resamplingIntoA24BitStream() throws {
+        let c = try PCMConverter(
+            input: AudioFormat(sampleRate: 44100, channels: 2, sampleFormat: .float32),
+            output: SnapcastSampleFormat(sampleRate: 48000, bits: 24, channels: 2))
+        let input = [Float](repeating: 0.25, count: 44100 * 2)
+        var out = try convert(c, Self.bytes(input))
+        try c.finish(appendingTo: &out)
+        #expect(abs(out.count / 8 - 48000) <= 2)
+        let last = out[(out.count - 8000 * 8)..<(out.count - 4000 * 8)]
+        let words = stride(from: last.startIndex, to: last.endIndex, by: 4).map { i in
+            Int32(littleEndian: out[i..<(i + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
+        }
+        // 0.25 full scale in 24 bits, in the low three bytes of the 4-byte word (as Snapcast lays 24 bits out).
+        #expect(words.allSatisfy { abs(Int($0) - 1 << 21) < 1 << 8 }, "\(words.prefix(4))")
+    }
+}
