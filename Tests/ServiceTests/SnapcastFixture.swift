@@ -17,10 +17,20 @@ final class SnapServerFixture: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// One stream: its name (the stream id) and the control script's absolute path.
+    /// One stream: its name (the stream id), the control script's absolute path, and its source: a pipe in the
+    /// fixture's directory, or (with `tcpSourcePort`) a TCP source snapserver listens on for linnetd's Snapcast
+    /// output (`mode=server`; written `tcp://HOST:PORT/?…`, since 0.26 takes the first `/` of the URI, even one in
+    /// the control script's path, as the start of its path).
     struct Stream {
         var name: String
         var controlScript: String
+        var tcpSourcePort: Int?
+
+        init(name: String, controlScript: String, tcpSourcePort: Int? = nil) {
+            self.name = name
+            self.controlScript = controlScript
+            self.tcpSourcePort = tcpSourcePort
+        }
     }
 
     init(streams: [Stream], environment: [String: String]) throws {
@@ -85,7 +95,10 @@ final class SnapServerFixture: @unchecked Sendable {
 
             """
         for s in streams {
-            text += "source = pipe://\(directory.path)/\(s.name).fifo?name=\(s.name)&controlscript=\(s.controlScript)\n"
+            let source =
+                s.tcpSourcePort.map { "tcp://127.0.0.1:\($0)/?name=\(s.name)&mode=server" }
+                ?? "pipe://\(directory.path)/\(s.name).fifo?name=\(s.name)"
+            text += "source = \(source)&controlscript=\(s.controlScript)\n"
         }
         text += """
             [logging]
@@ -238,13 +251,18 @@ final class SnapcastControl: @unchecked Sendable {
 
     /// The `properties` of stream `id` in `Server.GetStatus`.
     func streamProperties(_ id: String) throws -> [String: Any] {
+        try stream(id)["properties"] as? [String: Any] ?? [:]
+    }
+
+    /// Stream `id` in `Server.GetStatus` (its `status`, `properties`, `uri`).
+    func stream(_ id: String) throws -> [String: Any] {
         let status = try request("Server.GetStatus")
         let streams =
             ((status["result"] as? [String: Any])?["server"] as? [String: Any])?["streams"] as? [[String: Any]]
         guard let stream = streams?.first(where: { $0["id"] as? String == id }) else {
             throw SnapServerFixture.Failure(description: "no stream \(id) in \(status)")
         }
-        return stream["properties"] as? [String: Any] ?? [:]
+        return stream
     }
 
     /// The next message read, waiting until `deadline`; nil when none came.

@@ -141,6 +141,9 @@ extension ServiceSuites {
             try f.waitUntil("playing", timeout: 10) { try f.status() == "Playing" }
             try f.call(ServiceFixture.player, "Pause")
             try f.waitUntil("paused", timeout: 5) { try f.status() == "Paused" }
+            try f.waitUntil("track one's tags", timeout: 10) {
+                try f.metadata()["xesam:title"]?.stringValue == "Linnet demo, track one"
+            }
             let plugin = try PluginProcess(arguments: [], environment: f.environment, directory: f.stateDir)
             _ = try plugin.wait("Ready") { $0["method"] as? String == Self.ready }
 
@@ -260,8 +263,12 @@ extension ServiceSuites {
             _ = try plugin.wait("Ready once linnetd is there") { $0["method"] as? String == Self.ready }
             plugin.request(3, "GetProperties")
             let there = Self.result(try plugin.reply(3))
-            #expect((there["metadata"] as? [String: Any])?["title"] as? String == "Linnet demo, track one")
             #expect(there["canControl"] as? Bool == true)
+            // The title: in the reply, or announced once linnetd has read the tags (it may take its name first).
+            _ = try plugin.wait("track one's title") { m in
+                let p = (m["id"] as? Int == 3 ? m["result"] : m["params"]) as? [String: Any]
+                return (p?["metadata"] as? [String: Any])?["title"] as? String == "Linnet demo, track one"
+            }
 
             let before = plugin.messages.count
             _ = try f.stop()

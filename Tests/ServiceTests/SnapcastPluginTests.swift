@@ -229,6 +229,39 @@ extension ServiceSuites {
             }
         }
 
+        /// The whole of issue 21 at once, as the README sets it up: linnetd's Snapcast output feeds snapserver's
+        /// TCP source, and the same source's control script is the plug-in. The stream plays and shows the track;
+        /// pausing it through snapserver pauses Linnet, which stops sending (the stream goes idle).
+        @Test func linnetsOwnTCPSourceCarriesTheTrackAndTakesControl() throws {
+            let f = try ServiceFixture()
+            let port = try SnapServerFixture.freePorts(1)[0]
+            let script = try SnapServerFixture.wrapper(in: f.stateDir, name: "linnet-snapcast")
+            let server = try SnapServerFixture(
+                streams: [.init(name: Self.stream, controlScript: script, tcpSourcePort: port)],
+                environment: f.environment)
+            let control = try SnapcastControl(port: server.controlPort)
+            // The plug-in starts before linnetd and waits for it.
+            try f.launch(["--no-restore", "--output", "snapcast", "tcp://127.0.0.1:\(port)"] + Self.files)
+            let context = { "snapserver: \(server.log().suffix(4000))\nlinnetd: \(f.log().suffix(2000))" }
+            func status() throws -> String? { try control.stream(Self.stream)["status"] as? String }
+            try f.waitUntil("audio on the stream", timeout: 20) { try status() == "playing" }
+            try Self.waitForStream(
+                control, Self.stream, "Linnet's track playing on the stream", timeout: 20,
+                { Self.title($0) == "Linnet demo, track one" && $0["playbackStatus"] as? String == "playing" },
+                context: context)
+
+            #expect(Self.isOK(try control.request("Stream.Control", ["id": Self.stream, "command": "pause"])))
+            try f.waitUntil("Linnet paused", timeout: 10) { try f.status() == "Paused" }
+            try Self.waitForStream(
+                control, Self.stream, "paused on the stream", timeout: 20,
+                { $0["playbackStatus"] as? String == "paused" }, context: context)
+            try f.waitUntil("the stream idle: nothing sent while paused", timeout: 20) { try status() == "idle" }
+            #expect(Self.isOK(try control.request("Stream.Control", ["id": Self.stream, "command": "next"])))
+            try Self.waitForStream(
+                control, Self.stream, "track two on the stream", timeout: 20,
+                { (Self.metadata($0)["url"] as? String)?.hasSuffix("/02-chords.flac") == true }, context: context)
+        }
+
         /// The generic bridge: mpv (with mpv-mpris) through the same wrapper given `--player mpv`, next to Linnet's
         /// stream in one snapserver; each stream drives its own player.
         @Test(
