@@ -16,6 +16,9 @@ DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
 SYSTEMDUSERUNITDIR ?= $(PREFIX)/lib/systemd/user
 APPLICATIONSDIR ?= $(DATADIR)/applications
 ICONDIR ?= $(DATADIR)/icons/hicolor
+# Snapcast's stream plug-ins (linnet-snapcast): snapserver 0.26 looks up a bare controlscript name in
+# /usr/share/snapserver/plug-ins only, so with another PREFIX the stream URI gives the script's full path.
+SNAPPLUGINDIR ?= $(DATADIR)/snapserver/plug-ins
 INSTALL ?= install
 
 # Shipped binaries link the Swift runtime statically and drop unreferenced sections: idle linnetd RSS 15.2 MB
@@ -75,11 +78,13 @@ test:
 install: build
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(SYSTEMDUSERUNITDIR) \
 		$(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(ICONDIR)/scalable/apps $(DESTDIR)$(ICONDIR)/64x64/apps \
-		$(DESTDIR)$(MANDIR)/man1
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(SNAPPLUGINDIR)
 	for p in $(PROGRAMS); do $(INSTALL) -m 755 $(BUILDDIR)/$$p $(DESTDIR)$(BINDIR)/$$p || exit 1; done
 	$(SUBST) packaging/$(DBUSSERVICE) > $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE)
 	$(SUBST) packaging/linnet.service > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service
 	chmod 644 $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE) $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service
+	$(SUBST) packaging/linnet-snapcast > $(DESTDIR)$(SNAPPLUGINDIR)/linnet-snapcast
+	chmod 755 $(DESTDIR)$(SNAPPLUGINDIR)/linnet-snapcast
 	$(INSTALL) -m 644 packaging/linnet.desktop $(DESTDIR)$(APPLICATIONSDIR)/linnet.desktop
 	$(INSTALL) -m 644 data/icons/linnet.svg $(DESTDIR)$(ICONDIR)/scalable/apps/linnet.svg
 	$(INSTALL) -m 644 data/icons/linnet-64.png $(DESTDIR)$(ICONDIR)/64x64/apps/linnet.png
@@ -92,7 +97,7 @@ uninstall:
 	for p in $(PROGRAMS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
 	rm -f $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE) $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service \
 		$(DESTDIR)$(APPLICATIONSDIR)/linnet.desktop $(DESTDIR)$(ICONDIR)/scalable/apps/linnet.svg \
-		$(DESTDIR)$(ICONDIR)/64x64/apps/linnet.png
+		$(DESTDIR)$(ICONDIR)/64x64/apps/linnet.png $(DESTDIR)$(SNAPPLUGINDIR)/linnet-snapcast
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
 	@$(REFRESH_CACHES)
 

@@ -105,10 +105,15 @@ let package = Package(
                 "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
                 "DBus", "QueueStore", "FileSystem"
             ]),
-        .executableTarget(name: "linnet", dependencies: ["DBus", "LinnetCLI", "PlayerCore"]),
+        .executableTarget(
+            name: "linnet", dependencies: ["DBus", "LinnetCLI", "PlayerCore", "SnapcastBridge", "FileSystem"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         // FileSystem for BytePath (non-UTF-8 paths).
         .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem"]),
+        // Issue 21: Snapcast's stream-plugin API (newline-delimited JSON-RPC on stdin/stdout) over an MPRIS player,
+        // pure: bounded line framing and JSON reading (fuzzed: fuzz/SnapcastFuzz), requests to player calls, player
+        // state to stream properties and metadata, the mute emulation. `linnet snapcast-plugin` is its I/O shell.
+        .target(name: "SnapcastBridge", dependencies: ["LinnetCLI", "PlayerCore"]),
         // Benchmarks (bench/<area>/run drives them).
         .executableTarget(
             name: "linnet-bench-play", dependencies: ["PlayerCore", "Decoding", "PulseOutput", "Stretching"],
@@ -148,6 +153,7 @@ let package = Package(
         .testTarget(
             name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
+        .testTarget(name: "SnapcastBridgeTests", dependencies: ["SnapcastBridge", "LinnetCLI"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(
             name: "MediaLibraryTests",

@@ -11,7 +11,8 @@
 # third-party MPRIS player the client tests compare against playerctl (skipped when absent).
 # gdb: bench/soak takes linnetd's thread stacks with it when linnetd stops answering (optional).
 # snapserver + python3-musicbrainzngs: Snapcast's MPD plug-in (meta_mpd.py, with its imports) that
-# SnapcastMetaMPDTests runs against the MPD front end (skipped when absent).
+# SnapcastMetaMPDTests runs against the MPD front end, and the private snapserver SnapcastPluginTests run
+# `linnet snapcast-plugin` under (both skipped when absent).
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq

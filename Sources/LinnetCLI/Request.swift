@@ -33,6 +33,8 @@ public enum Request: Sendable, Equatable {
     case record(RecordOptions)
     /// `linnet output …` (Linnet's route interface: the outputs).
     case output(OutputRequest)
+    /// `linnet snapcast-plugin`: snapserver's stream plug-in over the player (runs until stdin closes).
+    case snapcastPlugin(SnapcastPluginOptions)
     /// Help for one command, or the global help (nil).
     case help(command: String?)
     case version

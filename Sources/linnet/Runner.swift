@@ -40,6 +40,8 @@ struct Runner {
             let connection = try connect()
             defer { connection.close() }
             try AudioClient(player: try MPRISClient.connect(connection, requested: invocation.player)).record(options)
+        case .snapcastPlugin(let options):
+            try Runner.runSnapcastPlugin(player: invocation.player, options: options)
         case .lyrics(let options):
             let connection = try connect()
             defer { connection.close() }
@@ -52,6 +54,20 @@ struct Runner {
             defer { connection.flush(); connection.close() }
             try runOnPlayer(try MPRISClient.connect(connection, requested: invocation.player))
         }
+    }
+
+    /// `linnet snapcast-plugin`: runs until stdin closes (its connection in loop mode on the main queue).
+    static func runSnapcastPlugin(player: String, options: SnapcastPluginOptions) throws(ClientError) {
+        let connection: DBusConnection
+        do { connection = try DBusConnection(bus: .session, queue: .main) } catch { throw .dbus(error) }
+        let failure: ClientError? = MainActor.assumeIsolated {
+            do throws(ClientError) {
+                try SnapcastPlugin(connection: connection, player: player, options: options).run()
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
     }
 
     private func connect() throws(ClientError) -> DBusConnection {
@@ -134,7 +150,7 @@ struct Runner {
             try LibraryClient(player: p).run(request)
         case .output(let request):
             try OutputClient(player: p).run(request)
-        case .players, .help, .version, .lyrics, .effect, .record: break  // handled in run()
+        case .players, .help, .version, .lyrics, .effect, .record, .snapcastPlugin: break  // handled in run()
         }
     }
 

@@ -31,6 +31,13 @@ public final class Spawned: @unchecked Sendable {
         case sameAsStdout
     }
 
+    /// Where a child's stdin comes from.
+    public enum Input: Sendable {
+        case null
+        /// A descriptor of the parent (the read end of a pipe the test writes), duplicated into the child.
+        case descriptor(Int32)
+    }
+
     /// Why `launch` could not start a program.
     public struct LaunchFailure: Error, CustomStringConvertible {
         public var executable: String
@@ -38,16 +45,20 @@ public final class Spawned: @unchecked Sendable {
         public var description: String { "posix_spawn \(executable): \(String(cString: strerror(errno)))" }
     }
 
-    /// The one place tests start a child: posix_spawn with stdin from /dev/null, an empty signal mask and default
-    /// handlers for the signals tests send or the runner blocks, the current environment plus `environment`.
+    /// The one place tests start a child: posix_spawn with stdin from /dev/null (or `stdin`), an empty signal
+    /// mask and default handlers for the signals tests send or the runner blocks, the current environment plus
+    /// `environment`.
     public static func launch(
         _ executable: String, _ args: [String], environment: [String: String] = [:],
-        stdout: Output, stderr: Output
+        stdin: Input = .null, stdout: Output, stderr: Output
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        switch stdin {
+        case .null: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, 0)
+        }
         for (fd, output) in [(Int32(1), stdout), (Int32(2), stderr)] {
             switch output {
             case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
