@@ -23,7 +23,9 @@ final class PCMConverter {
         resampler =
             input.sampleRate == output.sampleRate
             ? nil
-            : try Resampler(inputRate: input.sampleRate, outputRate: output.sampleRate, channels: output.channels)
+            : try Resampler(
+                inputRate: input.sampleRate, outputRate: output.sampleRate, channels: output.channels,
+                bits: output.bits)
     }
 
     /// Whether bytes pass through unchanged.

@@ -1,7 +1,7 @@
 internal import CSoxr
 
-/// Converts interleaved 32-bit float audio from one sample rate to another with libsoxr ("high quality", one
-/// thread), as a stream: the state carries across calls, so consecutive blocks join without a seam.
+/// Converts interleaved 32-bit float audio from one sample rate to another with libsoxr (its quality recipe
+/// matched to the output's precision, one thread), as a stream: the state carries across calls, so consecutive blocks join without a seam.
 ///
 /// Not thread-safe: one owner (the Snapcast sender's thread) uses it.
 public final class Resampler {
@@ -13,7 +13,9 @@ public final class Resampler {
     /// Where soxr writes before the output is appended (reused: no allocation per block).
     private var scratch: [Float] = []
 
-    public init(inputRate: Int, outputRate: Int, channels: Int) throws(ResamplerError) {
+    /// `bits`: the precision the output is kept at; 16 (a 16-bit stream) uses soxr's "medium" recipe, made for
+    /// 16-bit output, anything wider its "high" (20-bit) one.
+    public init(inputRate: Int, outputRate: Int, channels: Int, bits: Int = 24) throws(ResamplerError) {
         let library: SoxrLibrary
         switch SoxrLibrary.shared {
         case .success(let l): library = l
@@ -23,7 +25,8 @@ public final class Resampler {
             throw ResamplerError(message: "cannot resample \(channels) channels from \(inputRate) to \(outputRate) Hz")
         }
         var io = linnet_soxr_io_spec(library.ioSpec, SOXR_FLOAT32_I, SOXR_FLOAT32_I)
-        var quality = linnet_soxr_quality_spec(library.qualitySpec, UInt(SOXR_HQ), 0)
+        var quality = linnet_soxr_quality_spec(
+            library.qualitySpec, bits <= 16 ? UInt(SOXR_MQ) : UInt(SOXR_HQ), 0)
         var runtime = linnet_soxr_runtime_spec(library.runtimeSpec, 1)
         var error: UnsafePointer<CChar>?
         let made = linnet_soxr_create(
