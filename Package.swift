@@ -98,18 +98,22 @@ let package = Package(
                 "Snapcast"
             ]),
 
+        // The version and git commit of this build, stamped by the BuildInfoStamp plugin (packaging/build-info.sh).
+        .plugin(name: "BuildInfoStamp", capability: .buildTool()),
+        .target(name: "BuildInfo", plugins: ["BuildInfoStamp"]),
+
         // Executables.
         .executableTarget(
             name: "linnetd",
             dependencies: [
                 "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
-                "DBus", "QueueStore", "FileSystem"
+                "DBus", "QueueStore", "FileSystem", "BuildInfo"
             ]),
         .executableTarget(
             name: "linnet", dependencies: ["DBus", "LinnetCLI", "PlayerCore", "SnapcastBridge", "FileSystem"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         // FileSystem for BytePath (non-UTF-8 paths).
-        .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem"]),
+        .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem", "BuildInfo"]),
         // Issue 21: Snapcast's stream-plugin API (newline-delimited JSON-RPC on stdin/stdout) over an MPRIS player,
         // pure: bounded line framing and JSON reading (fuzzed: fuzz/SnapcastFuzz), requests to player calls, player
         // state to stream properties and metadata, the mute emulation. `linnet snapcast-plugin` is its I/O shell.
@@ -151,7 +155,8 @@ let package = Package(
                 "Stretching"
             ]),
         .testTarget(
-            name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+            name: "LinnetCLITests", dependencies: ["LinnetCLI", "TestSupport", "BuildInfo"],
+            exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "DBus", "PlayerCore"]),
         .testTarget(name: "SnapcastBridgeTests", dependencies: ["SnapcastBridge", "LinnetCLI"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
@@ -166,6 +171,9 @@ let package = Package(
         // The tree's formatting (.swift-format), checked with the toolchain's swift-format.
         .testTarget(name: "SourceFormatTests", dependencies: ["TestSupport"]),
         .testTarget(name: "SoakTests", dependencies: ["SoakHarness", "DBus"]),
-        .testTarget(name: "SnapcastTests", dependencies: ["Snapcast", "PlayerCore", "Soxr"])
+        .testTarget(name: "SnapcastTests", dependencies: ["Snapcast", "PlayerCore", "Soxr"]),
+        .testTarget(name: "BuildInfoTests", dependencies: ["BuildInfo"]),
+        // linnetd's argument parsing (Arguments, in the executable target).
+        .testTarget(name: "linnetdTests", dependencies: ["linnetd"])
     ]
 )

@@ -1,9 +1,9 @@
+import BuildInfo
+
 /// The texts of `--help` and `--version` (golden-tested).
 public enum HelpText {
-    public static let version = "0.1.0"
-
-    /// `linnet --version`.
-    public static var versionLine: String { "linnet \(version)" }
+    /// `linnet --version`: the version and the git commit of this build.
+    public static var versionLine: String { BuildInfo.versionLine(program: "linnet") }
 
     /// `linnet --help`.
     public static var global: String {

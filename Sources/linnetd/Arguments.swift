@@ -6,6 +6,8 @@ struct Arguments: Equatable {
     var restore = true
     var paths: [String] = []
     var help = false
+    /// `--version`: print the version and commit and exit (before any bus or sound server is touched).
+    var version = false
     /// Seconds after a route pause during which the headphones coming back resume playback (0: never);
     /// nil: as linnetd.conf says.
     var autoResumeWindowSeconds: Double?
@@ -21,6 +23,7 @@ struct Arguments: Equatable {
     static let usage = """
         Usage: linnetd [--state-dir DIR] [--no-restore] [--auto-resume-window SECONDS] [--[no-]exclusive]
                        [--library DIR]... [--mpd ADDRESS] [--output SPEC]... [PATH...]
+               linnetd --help | --version
 
         The Linnet music player service: plays local files and speaks MPRIS 2.2 on the session bus as
         org.mpris.MediaPlayer2.linnet (control it with `linnet` or `playerctl -p linnet`).
@@ -45,6 +48,7 @@ struct Arguments: Equatable {
                            server's sink, the default), snapcast tcp://HOST:PORT or snapcast pipe:///PATH (a
                            Snapcast stream; local then plays only when also given)
           --help           show this help
+          --version        print the version and the git commit of this build
         """
 
     struct UsageError: Error, Equatable { var message: String }
@@ -59,6 +63,7 @@ struct Arguments: Equatable {
             switch a {
             case "--": onlyPaths = true
             case "--help", "-h": help = true
+            case "--version", "-V": version = true
             case "--no-restore": restore = false
             case "--exclusive": exclusive = true
             case "--no-exclusive": exclusive = false

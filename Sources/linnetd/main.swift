@@ -1,3 +1,4 @@
+import BuildInfo
 import DBus
 import Dispatch
 import FileSystem
@@ -29,6 +30,10 @@ do {
 }
 if arguments.help {
     print(Arguments.usage)
+    exit(0)
+}
+if arguments.version {
+    print(BuildInfo.versionLine(program: "linnetd"))
     exit(0)
 }
 

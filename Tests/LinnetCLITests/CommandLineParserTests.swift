@@ -1,3 +1,4 @@
+import BuildInfo
 import Testing
 @testable import LinnetCLI
 
@@ -57,6 +58,15 @@ import Testing
                 == .status(StatusOptions(output: .format(try FormatTemplate(parsing: "{{title}} by {{artist}}")))))
         let eq = try parse("status --format={{status}}")
         #expect(eq.request == .status(StatusOptions(output: .format(try FormatTemplate(parsing: "{{status}}")))))
+    }
+
+    /// `--version` is a global option: anywhere before `--`, with or without a command, and it wins over the command.
+    @Test func versionAnywhere() throws {
+        #expect(try parse("status --version").request == .version)
+        #expect(try parse("-p mpv -V") == Invocation(player: "mpv", request: .version))
+        #expect(try parse("queue add a.mp3 --version").request == .version)
+        #expect(try parse("open -- --version").request == .open(uris: ["file:///home/u/--version"], replace: false))
+        #expect(HelpText.versionLine == "linnet \(BuildInfo.version) (commit \(BuildInfo.commit))")
     }
 
     @Test func playerOptionAnywhere() throws {

@@ -174,6 +174,9 @@ extension ServiceSuites {
             #expect(help.status == 0 && help.output.contains("--state-dir"))
             let bad = try Child.run(ServiceFixture.binary, ["--bogus"])
             #expect(bad.status == 64 && bad.output.contains("unknown option"))
+            // The version and commit, with nothing else started (no bus in this environment is needed).
+            let version = try Child.run(ServiceFixture.binary, ["--version"])
+            #expect(version.status == 0 && version.output.hasPrefix("linnetd ") && version.output.contains(" (commit "))
         }
     }
 }
