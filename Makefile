@@ -3,6 +3,8 @@
 #   make test                              run the test suite (swift test)
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
+#   make deb                               build dist/linnet_VERSION_amd64.deb (debhelper, debian/) and lintian it
+#   make test-deb                          install, play and purge that .deb on a bare Debian 12 (packaging/test-deb.sh)
 #   make demo-media                        regenerate data/demo/ (committed; needs the tools in packaging/debian-deps.sh)
 #   make check-demo                        check data/demo/ against data/README.md
 #   make icons                             render data/icons/linnet-64.png from linnet.svg (rsvg-convert)
@@ -19,6 +21,10 @@ ICONDIR ?= $(DATADIR)/icons/hicolor
 # Snapcast's stream plug-ins (linnet-snapcast): snapserver 0.26 looks up a bare controlscript name in
 # /usr/share/snapserver/plug-ins only, so with another PREFIX the stream URI gives the script's full path.
 SNAPPLUGINDIR ?= $(DATADIR)/snapserver/plug-ins
+BASHCOMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+# zsh's own default for local installs (in Debian's fpath for /usr/local); debian/rules uses vendor-completions.
+ZSHCOMPLETIONDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPLETIONDIR ?= $(DATADIR)/fish/vendor_completions.d
 INSTALL ?= install
 
 # Shipped binaries link the Swift runtime statically and drop unreferenced sections: idle linnetd RSS 15.2 MB
@@ -58,7 +64,11 @@ REFRESH_CACHES = if [ -z "$(DESTDIR)" ]; then \
 	if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t $(ICONDIR) || true; fi; \
 	fi
 
-.PHONY: all build test install uninstall demo-media check-demo icons clean
+# The package's version: the first entry of debian/changelog (BuildInfo reads the same line).
+VERSION = $(shell dpkg-parsechangelog -S Version)
+DEBDIR := dist
+
+.PHONY: all build test install uninstall deb test-deb demo-media check-demo icons clean
 
 all: build
 
@@ -78,7 +88,8 @@ test:
 install: build
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSSERVICEDIR) $(DESTDIR)$(SYSTEMDUSERUNITDIR) \
 		$(DESTDIR)$(APPLICATIONSDIR) $(DESTDIR)$(ICONDIR)/scalable/apps $(DESTDIR)$(ICONDIR)/64x64/apps \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(SNAPPLUGINDIR)
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(SNAPPLUGINDIR) $(DESTDIR)$(BASHCOMPLETIONDIR) \
+		$(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR)
 	for p in $(PROGRAMS); do $(INSTALL) -m 755 $(BUILDDIR)/$$p $(DESTDIR)$(BINDIR)/$$p || exit 1; done
 	$(SUBST) packaging/$(DBUSSERVICE) > $(DESTDIR)$(DBUSSERVICEDIR)/$(DBUSSERVICE)
 	$(SUBST) packaging/linnet.service > $(DESTDIR)$(SYSTEMDUSERUNITDIR)/linnet.service
@@ -91,6 +102,9 @@ install: build
 	for m in $(MANPAGES); do \
 		$(SUBST) packaging/man/$$m > $(DESTDIR)$(MANDIR)/man1/$$m && chmod 644 $(DESTDIR)$(MANDIR)/man1/$$m || exit 1; \
 	done
+	$(INSTALL) -m 644 packaging/completions/linnet.bash $(DESTDIR)$(BASHCOMPLETIONDIR)/linnet
+	$(INSTALL) -m 644 packaging/completions/_linnet $(DESTDIR)$(ZSHCOMPLETIONDIR)/_linnet
+	$(INSTALL) -m 644 packaging/completions/linnet.fish $(DESTDIR)$(FISHCOMPLETIONDIR)/linnet.fish
 	@$(REFRESH_CACHES)
 
 uninstall:
@@ -99,7 +113,23 @@ uninstall:
 		$(DESTDIR)$(APPLICATIONSDIR)/linnet.desktop $(DESTDIR)$(ICONDIR)/scalable/apps/linnet.svg \
 		$(DESTDIR)$(ICONDIR)/64x64/apps/linnet.png $(DESTDIR)$(SNAPPLUGINDIR)/linnet-snapcast
 	for m in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+	rm -f $(DESTDIR)$(BASHCOMPLETIONDIR)/linnet $(DESTDIR)$(ZSHCOMPLETIONDIR)/_linnet \
+		$(DESTDIR)$(FISHCOMPLETIONDIR)/linnet.fish
 	@$(REFRESH_CACHES)
+
+# The Debian package, without dpkg-buildpackage (which writes into the parent directory): debian/rules clean (it
+# keeps .build, so the release build is reused), then binary, with the .deb (and linnet-dbgsym's) put in dist/.
+# lintian fails it on any error; its warnings are printed.
+deb:
+	dpkg-checkbuilddeps
+	debian/rules clean
+	mkdir -p $(DEBDIR)
+	DEB_OUTPUT=$(CURDIR)/$(DEBDIR) debian/rules binary
+	lintian --fail-on error --info $(DEBDIR)/linnet_$(VERSION)_amd64.deb
+	@ls -l $(DEBDIR)/linnet_$(VERSION)_amd64.deb
+
+test-deb:
+	sh packaging/test-deb.sh $(DEBDIR)/linnet_$(VERSION)_amd64.deb
 
 demo-media:
 	sh data/make-demo.sh

@@ -35,3 +35,7 @@ apt-get install -y -qq --no-install-recommends libsoxr-dev snapclient >/dev/null
 apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null
 # libstdc++-12-dev: `make` links libstdc++ statically (libstdc++.a; see the Makefile's STATIC_CXX).
 apt-get install -y -qq --no-install-recommends libstdc++-12-dev >/dev/null
+# make deb: debhelper (with dpkg-dev), lintian; make test-deb (packaging/test-deb.sh): debootstrap makes the bare
+# Debian 12 it installs the package on. bash-completion, zsh, fish: CompletionTests drive linnet's completions.
+apt-get install -y -qq --no-install-recommends debhelper dpkg-dev lintian debootstrap \
+    bash-completion zsh fish >/dev/null
