@@ -306,6 +306,9 @@ manager=$!
 manager_runs() { as_user systemctl --user is-system-running | grep -Eq 'running|degraded'; }
 wait_for 30 "systemd --user" manager_runs
 show_user systemctl --user is-system-running || true
+show_user systemd-analyze --user verify --man=no /usr/lib/systemd/user/linnet.service || fail "systemd-analyze verify"
+grep -qx 'SystemdService=linnet.service' /usr/share/dbus-1/services/org.mpris.MediaPlayer2.linnet.service ||
+    fail "the activation file does not name linnet.service"
 wait_for 10 "dbus.socket" test -S $runtime/bus
 no_linnetd || fail "linnetd runs before the first call"
 show_user linnet status || fail "linnet status"
