@@ -10,7 +10,7 @@ _linnet() {
     _init_completion || return
 
     local commands="play pause toggle stop next previous seek position volume loop balance shuffle open queue
-        radio status lyrics library search playlist effect record players help"
+        radio status lyrics library search playlist effect record output players help"
     local filters="--artist --album --albumartist --genre --composer --year --playlist --text"
     # Options followed by a value.
     local valued="-p --player --format --range --volume --source --rate --channels --bits --quality $filters"
@@ -114,6 +114,13 @@ _linnet() {
             COMPREPLY=($(compgen -W "--monitor --source --format --rate --channels --bits --quality --meter" -- "$cur"))
         else
             _filedir
+        fi
+        ;;
+    output)
+        if [[ -z $sub ]]; then
+            COMPREPLY=($(compgen -W "list enable disable" -- "$cur"))
+        elif [[ $sub == list ]]; then
+            COMPREPLY=($(compgen -W "--json" -- "$cur"))
         fi
         ;;
     seek | position | volume | balance | play | pause | toggle | stop | next | previous | players) ;;

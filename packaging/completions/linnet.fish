@@ -2,7 +2,7 @@
 # LinnetCLITests.CompletionTests checks that every command, subcommand and option of `linnet --help` is here.
 
 set -l commands play pause toggle stop next previous seek position volume loop balance shuffle open queue radio \
-    status lyrics library search playlist effect record players help
+    status lyrics library search playlist effect record output players help
 
 function __linnet_players
     command -q linnet; or return
@@ -36,6 +36,7 @@ complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a search -d '
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a playlist -d "List or edit playlists"
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a effect -d 'Load or play a sound effect'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a record -d 'Record from a source to a file'
+complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a output -d 'List or switch the outputs'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a players -d 'List the MPRIS players'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show help'
 
@@ -97,3 +98,8 @@ complete -c linnet -n "__fish_seen_subcommand_from record" -l channels -x -d '1 
 complete -c linnet -n "__fish_seen_subcommand_from record" -l bits -x -a 's16 s24 s32 float'
 complete -c linnet -n "__fish_seen_subcommand_from record" -l quality -x -d '0 to 1'
 complete -c linnet -n "__fish_seen_subcommand_from record" -l meter -d 'Live level bars'
+
+complete -c linnet -n "__fish_seen_subcommand_from output; and not __fish_seen_subcommand_from list enable disable" \
+    -a 'list enable disable'
+complete -c linnet -n "__fish_seen_subcommand_from output; and __fish_seen_subcommand_from list" -l json \
+    -d 'As a JSON array'
