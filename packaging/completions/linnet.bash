@@ -10,7 +10,7 @@ _linnet() {
     _init_completion || return
 
     local commands="play pause toggle stop next previous seek position volume loop balance shuffle open queue
-        radio status lyrics library search playlist effect record output players help"
+        radio status lyrics library search playlist effect record output players snapcast-plugin help"
     local filters="--artist --album --albumartist --genre --composer --year --playlist --text"
     # Options followed by a value.
     local valued="-p --player --format --range --volume --source --rate --channels --bits --quality $filters"
@@ -122,6 +122,10 @@ _linnet() {
         elif [[ $sub == list ]]; then
             COMPREPLY=($(compgen -W "--json" -- "$cur"))
         fi
+        ;;
+    snapcast-plugin)
+        COMPREPLY=($(compgen -W "--stream= --snapcast-host= --snapcast-port=" -- "$cur"))
+        [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
         ;;
     seek | position | volume | balance | play | pause | toggle | stop | next | previous | players) ;;
     esac

@@ -2,7 +2,7 @@
 # LinnetCLITests.CompletionTests checks that every command, subcommand and option of `linnet --help` is here.
 
 set -l commands play pause toggle stop next previous seek position volume loop balance shuffle open queue radio \
-    status lyrics library search playlist effect record output players help
+    status lyrics library search playlist effect record output players snapcast-plugin help
 
 function __linnet_players
     command -q linnet; or return
@@ -38,6 +38,7 @@ complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a effect -d '
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a record -d 'Record from a source to a file'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a output -d 'List or switch the outputs'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a players -d 'List the MPRIS players'
+complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a snapcast-plugin -d 'Snapcast stream plug-in'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show help'
 
 complete -c linnet -n "__fish_seen_subcommand_from help" -a "$commands"
@@ -103,3 +104,7 @@ complete -c linnet -n "__fish_seen_subcommand_from output; and not __fish_seen_s
     -a 'list enable disable'
 complete -c linnet -n "__fish_seen_subcommand_from output; and __fish_seen_subcommand_from list" -l json \
     -d 'As a JSON array'
+
+complete -c linnet -n "__fish_seen_subcommand_from snapcast-plugin" -l stream -x -d 'The Snapcast stream id'
+complete -c linnet -n "__fish_seen_subcommand_from snapcast-plugin" -l snapcast-host -x -d 'snapserver host'
+complete -c linnet -n "__fish_seen_subcommand_from snapcast-plugin" -l snapcast-port -x -d 'snapserver port'
