@@ -35,3 +35,6 @@ apt-get install -y -qq --no-install-recommends libsoxr-dev snapclient >/dev/null
 apt-get install -y -qq --no-install-recommends libfaad-dev librubberband-dev ffmpeg faad python3-mutagen >/dev/null
 # libstdc++-12-dev: `make` links libstdc++ statically (libstdc++.a; see the Makefile's STATIC_CXX).
 apt-get install -y -qq --no-install-recommends libstdc++-12-dev >/dev/null
+# Scrobbling (issue 23): libssl3's libcrypto gives MD5 for Last.fm's signatures (dlopen'ed; libcurl4 already needs
+# it); the fake ListenBrainz and Last.fm servers of the tests are python3's standard library.
+apt-get install -y -qq --no-install-recommends libssl3 >/dev/null
