@@ -18,7 +18,7 @@ final class ScrobbleController: ScrobbleControl {
     init(worker: ScrobbleWorker, settings: ScrobbleSettings, listens: ListenTracker) {
         self.worker = worker
         streams = settings.streams
-        worker.onStatus = { status in
+        worker.observeStatus { status in
             DispatchQueue.main.async(execute: onMainQueue { [weak self] in self?.interface?.update(status) })
         }
         listens.onStarted.append { [weak self] play in

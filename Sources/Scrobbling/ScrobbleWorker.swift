@@ -31,8 +31,8 @@ public final class ScrobbleWorker: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     /// The last reason logged per service (a failure is logged when it changes, not on every retry).
     private var loggedReason: [ScrobbleService: String] = [:]
-    /// Told of every change of the status, on the queue.
-    public var onStatus: (@Sendable (ScrobbleStatus) -> Void)?
+    /// Told of every change of the status, on the queue (`observeStatus`).
+    private var onStatus: (@Sendable (ScrobbleStatus) -> Void)?
 
     /// Opens the journal in `stateDirectory` and queues what it holds. `secretsPath`: where a Last.fm login
     /// stores its session key (0600). `policy` and `timeoutSeconds` come from the environment in tests.
@@ -101,6 +101,11 @@ public final class ScrobbleWorker: @unchecked Sendable {
     }
 
     public var status: ScrobbleStatus { queue.sync { currentStatus() } }
+
+    /// `handler` hears every change of the status from now on, on the worker's queue.
+    public func observeStatus(_ handler: @escaping @Sendable (ScrobbleStatus) -> Void) {
+        queue.sync { onStatus = handler }
+    }
 
     // MARK: - Submitting (queue)
 
