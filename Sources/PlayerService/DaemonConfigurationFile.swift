@@ -25,6 +25,13 @@ public enum DaemonConfigurationFile {
             } catch {
                 Log.error("\(path): \(error); using defaults")
             }
+            let s = configuration.scrobbling
+            let holdsSecret = s.listenBrainzToken != nil || s.lastFMAPISecret != nil || s.lastFMSession != nil
+            if holdsSecret, let mode = (try? FilePath(path).status())?.permissions, mode & 0o077 != 0 {
+                Log.error(
+                    "\(path) holds scrobbling secrets and others may read it (mode \(String(mode, radix: 8))): "
+                        + "chmod 600 it, or keep them in secrets.conf")
+            }
         }
         if let secrets = secretsPath(environment: environment), let bytes = read(secrets) {
             do {

@@ -17,7 +17,8 @@ The control file (JSON, read on every request) switches faults:
   {"mode": "ok"}                                   normal
   {"mode": "429", "times": N, "retry_after": S}    the next N requests get 429 (Last.fm: error 29) with Retry-After
   {"mode": "500", "times": N}                      the next N requests get 500 (Last.fm: error 11, service offline)
-  {"mode": "slow", "delay": S}                     submissions are stored, then answered after S seconds
+  {"mode": "slow", "delay": S[, "times": N]}       submissions are stored, then answered after S seconds (only
+                                                   the next N requests with "times")
   {"mode": "drop", "times": N}                     the next N requests are closed without an answer
 The state file (JSON, rewritten atomically after every change): accepted listens in order, how many exact
 repeats arrived, every request's kind and answer, the last "playing now".
@@ -66,19 +67,32 @@ def control():
         return {'mode': 'ok'}
 
 
-def fault():
-    """The fault this request gets (and counts it), or None."""
+def fault(submission):
+    """The fault this request gets (and counts it), or None. Slowness is for submissions only."""
     c = control()
     mode = c.get('mode', 'ok')
-    if mode in ('429', '500', 'drop'):
+    if mode == 'slow' and not submission:
+        return None
+    if mode in ('429', '500', 'drop') or (mode == 'slow' and 'times' in c):
         key = json.dumps(c, sort_keys=True)
         n = fault_counts.get(key, 0)
         if n < int(c.get('times', 1)):
             fault_counts[key] = n + 1
             return c
+        return None
     if mode == 'slow':
         return c
     return None
+
+
+def is_submission(body):
+    """Whether a request body submits listens (not playing now, not a login step)."""
+    if KIND == 'listenbrainz':
+        try:
+            return json.loads(body).get('listen_type') in ('single', 'import')
+        except (ValueError, AttributeError):
+            return False
+    return dict(urllib.parse.parse_qsl(body.decode(errors='replace'))).get('method') == 'track.scrobble'
 
 
 def store(listens):
@@ -119,7 +133,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get('Content-Length', '0'))
         body = self.rfile.read(length)
-        f = fault()
+        f = fault(is_submission(body))
         with lock:
             if f and f['mode'] == 'drop':
                 self.note('dropped', 0)
