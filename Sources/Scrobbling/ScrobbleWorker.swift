@@ -132,24 +132,24 @@ public final class ScrobbleWorker: @unchecked Sendable {
 
     private func configured(_ service: ScrobbleService) -> Bool { settings.services.contains(service) }
 
+    /// Sends the batch `ids` (taken by `next`). A batch that cannot be sent at all (the journal unreadable, no
+    /// MD5) counts as a transient failure; the queue is pumped again afterwards, not from inside this pump.
     private func submit(_ ids: [Int64], to service: ScrobbleService) {
+        func repumpLater() { queue.async { [self] in pump() } }
         let rows: [(id: Int64, listen: Listen)]
         do { rows = try journal.listens(ids) } catch {
             queues[service]?.failedToStart("\(error)", now: Self.clock())
-            return
+            return repumpLater()
         }
-        // A listen gone from the journal (it should not be) is done for this service.
-        let present = Set(rows.map(\.id))
-        let missing = ids.filter { !present.contains($0) }
-        guard !rows.isEmpty, let request = request(service, rows.map(\.listen), nowPlaying: false) else {
-            if rows.isEmpty {
-                _ = queues[service]?.finish(.accepted(), now: Self.clock())
-                return pump()
-            }
+        // Listens gone from the journal (they should not be) are done for this service.
+        guard !rows.isEmpty else {
+            _ = queues[service]?.finish(.accepted(), now: Self.clock())
+            return repumpLater()
+        }
+        guard let request = request(service, rows.map(\.listen), nowPlaying: false) else {
             queues[service]?.failedToStart(Self.md5Problem ?? "cannot build the request", now: Self.clock())
-            return
+            return repumpLater()
         }
-        if !missing.isEmpty { queues[service]?.remove(Set(missing)) }
         let count = rows.count
         send(request, service: service) { [self] result in
             let outcome: SubmissionOutcome
