@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "Soxr", dependencies: ["CSoxr", "DynamicLibrary"]),
         // dlopen for the wrappers whose libraries load on first use (Curl, RubberBand).
         .target(name: "DynamicLibrary"),
+        // Issue 23: MD5 from libcrypto (dlopen'ed; libcurl has already mapped it), for Last.fm's request signatures.
+        .target(name: "Digest", dependencies: ["DynamicLibrary"]),
         // A mutex with a condition variable and detached threads, for the blocking hand-offs between threads.
         .target(name: "Threading"),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
@@ -86,6 +88,9 @@ let package = Package(
         .target(name: "SoundEffects", dependencies: ["PlayerCore", "Pulse"]),
         // The queue's saved state in SQLite (incremental saves, migration from state.json).
         .target(name: "QueueStore", dependencies: ["PlayerCore", "FileSystem", "SQLite"]),
+        // Issue 23: scrobbling (ListenBrainz, Last.fm): the listen journal in SQLite and its submission worker over
+        // libcurl (the rules, requests and retry policy are pure, in PlayerCore/Scrobbling).
+        .target(name: "Scrobbling", dependencies: ["PlayerCore", "FileSystem", "SQLite", "Curl", "Digest"]),
 
         // The player service: the player, its controllers and the bus interfaces, wired once (LinnetService);
         // every front end drives this one player.
@@ -95,7 +100,7 @@ let package = Package(
                 "PlayerCore", "CoverArt", "Malloc", "Decoding", "PulseOutput",
                 "MPRIS", "DBus", "Recording", "SoundEffects", "QueueStore",
                 "Streaming", "MediaLibrary", "Stretching", "Curl", "FileSystem", "MPD", "MPDProtocol", "Sockets",
-                "Snapcast"
+                "Snapcast", "Scrobbling"
             ]),
 
         // The version and git commit of this build, stamped by the BuildInfoStamp plugin (packaging/build-info.sh).
@@ -164,6 +169,7 @@ let package = Package(
             name: "MediaLibraryTests",
             dependencies: ["MediaLibrary", "PlayerCore", "FileSystem", "SQLite", "TestSupport"]),
         .testTarget(name: "QueueStoreTests", dependencies: ["QueueStore", "PlayerCore", "SQLite"]),
+        .testTarget(name: "ScrobblingTests", dependencies: ["Scrobbling", "Digest", "PlayerCore", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "TestSupport", "SQLite"], exclude: ["Scripts"]),
         .testTarget(
             name: "StreamingTests", dependencies: ["Streaming", "Curl", "Decoding", "PlayerCore", "TestSupport"],

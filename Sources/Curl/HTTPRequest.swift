@@ -16,6 +16,10 @@ public struct HTTPRequest: Sendable, Hashable {
     /// (a stalled or trickling server); a transfer paused because our buffer is full is not measured.
     public var lowSpeedBytesPerSecond = 256
     public var lowSpeedSeconds = 10
+    /// A body to POST (nil: a GET).
+    public var body: [UInt8]?
+    /// The whole transfer fails after this long (nil: no limit, as a stream needs).
+    public var timeoutSeconds: Int?
 
     public init(url: String) {
         self.url = url

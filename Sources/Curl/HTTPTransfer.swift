@@ -78,6 +78,18 @@ public final class HTTPTransfer: @unchecked Sendable {
         if let start = request.rangeStart, start > 0 {
             try set(CURLOPT_RANGE, "\(start)-")
         }
+        if let timeout = request.timeoutSeconds { try set(CURLOPT_TIMEOUT, max(1, timeout)) }
+        if let body = request.body {
+            // Copied by libcurl (COPYPOSTFIELDS, after its size); no "Expect: 100-continue" round trip.
+            try set(CURLOPT_POSTFIELDSIZE, body.count)
+            var bytes = body
+            if bytes.isEmpty { bytes = [0] }
+            let code = bytes.withUnsafeMutableBytes {
+                linnet_curl_setopt_ptr(lib.easySetopt, easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress!)
+            }
+            try check(code)
+            headerList = linnet_curl_slist_append(lib.slistAppend, headerList, "Expect:")
+        }
         for line in request.headers { headerList = linnet_curl_slist_append(lib.slistAppend, headerList, line) }
         // Never ask for compressed bodies: audio is already compressed and decoders want the bytes as stored.
         headerList = linnet_curl_slist_append(lib.slistAppend, headerList, "Accept-Encoding: identity")

@@ -33,6 +33,10 @@ enum ID3TagMapper {
                 tags.syncedLyrics = lines(from: extras.syncedText)
                 // RVA2 (ID3v2.4's own volume adjustment) when there are no TXXX ReplayGain values.
                 if tags.replayGain == nil { tags.replayGain = ReplayGainTags.info(rva2: extras.volumeAdjustments) }
+                // Picard's UFID (owner http://musicbrainz.org) is the recording; it wins over a TXXX guess.
+                if let ufid = extras.musicBrainzRecordingID.flatMap(MusicBrainzID.normalized) {
+                    tags.musicBrainzRecordingID = ufid
+                }
             }
         }
         return tags
@@ -99,6 +103,13 @@ enum ID3TagMapper {
         if tags.trackCount == nil { tags.trackCount = number("TRACKTOTAL", "TOTALTRACKS") }
         if tags.compilation == nil, let flag = txxx["COMPILATION"]?.first { tags.compilation = TagText.flag(flag) }
         if tags.discCount == nil { tags.discCount = number("DISCTOTAL", "TOTALDISCS") }
+        // Picard's TXXX names: "MusicBrainz Album Id" is the release ("MusicBrainz Release Track Id" is the release's
+        // track, not the recording, and is not read); the recording is the UFID frame (`tags(from:source:)`), which
+        // libmpg123 does not expose; a TXXX "MusicBrainz Recording Id" from other taggers stands in until then.
+        tags.musicBrainzReleaseID = MusicBrainzID.first(
+            (txxx["MUSICBRAINZ ALBUM ID"] ?? []) + (txxx["MUSICBRAINZ RELEASE ID"] ?? []))
+        tags.musicBrainzArtistIDs = MusicBrainzID.list(txxx["MUSICBRAINZ ARTIST ID"] ?? [])
+        tags.musicBrainzRecordingID = MusicBrainzID.first(txxx["MUSICBRAINZ RECORDING ID"] ?? [])
         if let p = id3.pictures.first {
             tags.picture = EmbeddedPicture(
                 mimeType: mimeType(p), data: p.data, pictureType: p.type,

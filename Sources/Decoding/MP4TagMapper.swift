@@ -33,6 +33,10 @@ enum MP4TagMapper {
         tags.compilation = m.compilation
         tags.artistSort = first("soar", freeform("ARTISTSORT"))
         tags.albumArtistSort = first("soaa", freeform("ALBUMARTISTSORT"))
+        // Picard: "MusicBrainz Track Id" is the recording ("MusicBrainz Release Track Id" the release's track).
+        tags.musicBrainzRecordingID = MusicBrainzID.first(m.values(freeform("MusicBrainz Track Id")))
+        tags.musicBrainzReleaseID = MusicBrainzID.first(m.values(freeform("MusicBrainz Album Id")))
+        tags.musicBrainzArtistIDs = MusicBrainzID.list(m.values(freeform("MusicBrainz Artist Id")))
         if let cover = m.cover {
             tags.picture = EmbeddedPicture(mimeType: cover.mimeType, data: cover.data, pictureType: 3)
         }

@@ -33,6 +33,10 @@ enum VorbisTagMapper {
         tags.artistSort = first("ARTISTSORT")
         tags.albumArtistSort = first("ALBUMARTISTSORT")
         if let flag = first("COMPILATION") { tags.compilation = TagText.flag(flag) }
+        // Picard: MUSICBRAINZ_TRACKID is the recording (MUSICBRAINZ_RELEASETRACKID is the release's track).
+        tags.musicBrainzRecordingID = MusicBrainzID.first(c.values("MUSICBRAINZ_TRACKID"))
+        tags.musicBrainzReleaseID = MusicBrainzID.first(c.values("MUSICBRAINZ_ALBUMID"))
+        tags.musicBrainzArtistIDs = MusicBrainzID.list(c.values("MUSICBRAINZ_ARTISTID"))
         if let p = file.preferredPicture {
             tags.picture = EmbeddedPicture(
                 mimeType: p.mimeType, data: p.data, pictureType: p.type,

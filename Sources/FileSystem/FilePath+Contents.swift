@@ -22,12 +22,13 @@ extension FilePath {
     /// Replaces the file with `bytes` atomically: they go to a new temporary file beside it
     /// (`<path>.tmp-<pid>-<random>`), which is renamed over the path, so a reader sees the old file or the new one,
     /// never half of one. `durable` adds an fsync before the rename (the new bytes survive a power cut). On failure
-    /// the temporary is removed and the old file is untouched.
-    public func writeAtomically(_ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
+    /// the temporary is removed and the old file is untouched. `permissions`: the new file's mode (0600 for a file
+    /// of secrets: it never exists with wider ones, not even as the temporary).
+    public func writeAtomically(_ bytes: [UInt8], durable: Bool, permissions: mode_t = 0o644) throws(FileSystemError) {
         var temporaryName = self.bytes
         temporaryName += Array(".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))".utf8)
         let temporary = FilePath(bytes: temporaryName)
-        let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: 0o644)
+        let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions: permissions)
         do throws(FileSystemError) {
             do throws(FileSystemError) {
                 try file.writeAll(bytes)

@@ -7,6 +7,8 @@ public struct FileStatus: Hashable, Sendable {
     public var size: Int64
     public var modified: FileTime
     public var identity: FileIdentity
+    /// The permission bits (st_mode & 0o7777).
+    public var permissions: UInt32 = 0
 
     public var isDirectory: Bool { type == .directory }
     public var isRegularFile: Bool { type == .regular }
@@ -21,5 +23,6 @@ public struct FileStatus: Hashable, Sendable {
             type: FileType(mode: st.st_mode), size: Int64(clamping: st.st_size), modified: FileTime(st.st_mtim),
             identity: FileIdentity(
                 device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino)))
+        permissions = UInt32(truncatingIfNeeded: st.st_mode) & 0o7777
     }
 }

@@ -3,7 +3,7 @@ public enum CommandTable {
     public static let all: [CommandSpec] =
         playback + settings + [
             open, queue, radio, status, lyrics, library, search,
-            playlist, effect, record, output, players, snapcastPlugin, help
+            playlist, effect, record, output, scrobble, players, snapcastPlugin, help
         ]
 
     /// The command called `name`.

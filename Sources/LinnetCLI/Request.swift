@@ -35,6 +35,8 @@ public enum Request: Sendable, Equatable {
     case output(OutputRequest)
     /// `linnet snapcast-plugin`: snapserver's stream plug-in over the player (runs until stdin closes).
     case snapcastPlugin(SnapcastPluginOptions)
+    /// `linnet scrobble …` (Linnet's scrobbler interface).
+    case scrobble(ScrobbleRequest)
     /// Help for one command, or the global help (nil).
     case help(command: String?)
     case version

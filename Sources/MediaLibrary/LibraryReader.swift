@@ -114,6 +114,9 @@ final class LibraryReader {
         row.lastPlayed = s.isNull(19) ? nil : s.int64(19)
         // Stored in nanoseconds; rounded down to the second (before the epoch too).
         row.fileModified = s.isNull(20) ? nil : seconds(fromNanoseconds: s.int64(20))
+        row.musicBrainzRecordingID = s.text(21)
+        row.musicBrainzReleaseID = s.text(22)
+        row.musicBrainzArtistIDs = (s.text(23) ?? "").split(separator: " ").map(String.init)
         return row
     }
 }

@@ -11,7 +11,8 @@ enum LibrarySQL {
 
     static let songColumns = """
         s.id, f.path, s.title, s.artists, s.album, s.albumartists, s.genres, s.composers, s.track, s.disc, s.date, \
-        s.duration, s.rate, s.channels, s.bitrate, s.compilation, s.art, s.lyrics, s.plays, s.last_played, f.mtime
+        s.duration, s.rate, s.channels, s.bitrate, s.compilation, s.art, s.lyrics, s.plays, s.last_played, f.mtime, \
+        s.mb_recording, s.mb_release, s.mb_artists
         """
 
     /// The WHERE clause selecting the songs `filter` names (over `songs s`), with its bindings appended.

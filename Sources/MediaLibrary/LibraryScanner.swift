@@ -58,6 +58,7 @@ final class LibraryScanner: @unchecked Sendable {
         try rebuildAlbumsIfAsked()
         for root in roots { try scanRoot(root) }
         try commit()
+        try readMusicBrainzIDs()
         try PlaylistFiles.sync(playlistFiles, db: db, log: log)
         // Folders no longer configured: forget their files.
         let rootSet = Set(roots)
@@ -177,6 +178,38 @@ final class LibraryScanner: @unchecked Sendable {
         if recursive {
             for sub in subdirectories { try walk(sub, root: root, seenDirs: &seenDirs) }
         }
+    }
+
+    /// Songs stored by a version before 3 have not been read for their MusicBrainz ids: read them (tags only, on
+    /// every core, 64 at a time) and set the three columns; nothing else of the song changes (play counts stay).
+    /// A song whose file can no longer be read is marked read without ids (the next change reads it again).
+    func readMusicBrainzIDs() throws(SQLiteError) {
+        let select = try db.prepare(
+            "SELECT s.id, f.path FROM songs s JOIN files f ON f.id = s.id WHERE s.mb_read = 0 ORDER BY s.id LIMIT 64")
+        let update = try db.prepare(
+            "UPDATE songs SET mb_recording = ?2, mb_release = ?3, mb_artists = ?4, mb_read = 1 WHERE id = ?1")
+        var total = 0
+        while true {
+            select.reset()
+            var batch: [(Int64, [UInt8])] = []
+            while try select.step() { batch.append((select.int64(0), select.blob(1) ?? [])) }
+            guard !batch.isEmpty else { break }
+            let ids = ParallelMap.map(batch) { item -> LibrarySong? in
+                try? TagReader.read(path: item.1, size: 0, hasSidecarLyrics: false).get()
+            }
+            try begin()
+            for ((id, _), tags) in zip(batch, ids) {
+                func text(_ s: String?) -> SQLiteValue { s.map { .text($0) } ?? .null }
+                let artists = tags?.musicBrainzArtistIDs ?? []
+                try update.run([
+                    .integer(id), text(tags?.musicBrainzRecordingID), text(tags?.musicBrainzReleaseID),
+                    artists.isEmpty ? .null : .text(artists.joined(separator: " "))
+                ])
+            }
+            try commit()
+            total += batch.count
+        }
+        if total > 0 { log("library: read the MusicBrainz ids of \(total) songs") }
     }
 
     /// A file to read, with what the walk learnt about it.

@@ -8,7 +8,10 @@ import SQLite
 enum LibrarySchema {
     /// 2: albums are decided per album folder (`songs.album_dir`, `AlbumGrouping`); a version-1 database gets
     /// the new columns and its album rows are rebuilt by the next scan (`meta.albums_rebuild`).
-    static let version: Int64 = 2
+    /// 3: MusicBrainz ids (`songs.mb_recording`, `mb_release`, `mb_artists` space-separated; `mb_read` 1 once the
+    /// file was read for them); an older database gets the columns and the next scan reads the ids of its songs
+    /// (`LibraryScanner.readMusicBrainzIDs`) without touching anything else (play counts stay).
+    static let version: Int64 = 3
 
     /// Roles of `names` rows.
     enum Role: Int64 {
@@ -37,7 +40,8 @@ enum LibrarySchema {
             compilation INTEGER NOT NULL, art INTEGER NOT NULL, lyrics INTEGER NOT NULL, artist_sort TEXT NOT NULL,
             artists TEXT NOT NULL, albumartists TEXT NOT NULL, genres TEXT NOT NULL, composers TEXT NOT NULL,
             added INTEGER NOT NULL, plays INTEGER NOT NULL DEFAULT 0, last_played INTEGER, album_dir BLOB,
-            albumartist_sort TEXT);
+            albumartist_sort TEXT, mb_recording TEXT, mb_release TEXT, mb_artists TEXT,
+            mb_read INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX IF NOT EXISTS songs_album ON songs(album_id, disc, track);
         CREATE INDEX IF NOT EXISTS songs_year ON songs(year);
         CREATE INDEX IF NOT EXISTS songs_added ON songs(added);
@@ -98,8 +102,20 @@ enum LibrarySchema {
                 message: "database version \(stored) is newer than this linnetd (\(version))")
         }
         if let stored, stored < 2 { try addAlbumFolders(db) }
+        if let stored, stored < 3 { try addMusicBrainzIDs(db) }
         try db.execute("CREATE INDEX IF NOT EXISTS songs_album_dir ON songs(album_dir)")
         try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('version', ?)", [.integer(version)])
+    }
+
+    /// Version 2 → 3: the MusicBrainz columns, all unread (`mb_read` 0), so the next scan fills them.
+    private static func addMusicBrainzIDs(_ db: SQLiteDatabase) throws(SQLiteError) {
+        let columns = Set(try db.query("PRAGMA table_info(songs)").compactMap { $0.count > 1 ? $0[1].text : nil })
+        for (name, type) in [
+            ("mb_recording", "TEXT"), ("mb_release", "TEXT"), ("mb_artists", "TEXT"),
+            ("mb_read", "INTEGER NOT NULL DEFAULT 0")
+        ] where !columns.contains(name) {
+            try db.execute("ALTER TABLE songs ADD COLUMN \(name) \(type)")
+        }
     }
 
     /// Version 1 → 2: the columns album grouping needs. The album folders are computed by the scanner (a Swift

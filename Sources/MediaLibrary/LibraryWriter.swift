@@ -47,9 +47,9 @@ final class LibraryWriter {
             """
             INSERT INTO songs(id, title, title_key, album, album_id, year, date, track, disc, duration, rate, channels,
                 bitrate, compilation, art, lyrics, artist_sort, artists, albumartists, genres, composers, added, album_dir,
-            albumartist_sort)
+            albumartist_sort, mb_recording, mb_release, mb_artists, mb_read)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22,
-            ?23, ?24)
+            ?23, ?24, ?25, ?26, ?27, 1)
             """, persistent: true)
         upsertName = try db.prepare(
             """
@@ -120,7 +120,9 @@ final class LibraryWriter {
             .integer(song.hasLyrics ? 1 : 0), .text(song.artistSortKey), .text(LibraryDatabase.join(song.artists)),
             .text(LibraryDatabase.join(song.albumArtists)), .text(LibraryDatabase.join(song.genres)),
             .text(LibraryDatabase.join(song.composers)), .integer(now), albumDir.map { .blob($0) } ?? .null,
-            .text(song.albumArtistSortKey)
+            .text(song.albumArtistSortKey), song.musicBrainzRecordingID.map { .text($0) } ?? .null,
+            song.musicBrainzReleaseID.map { .text($0) } ?? .null,
+            song.musicBrainzArtistIDs.isEmpty ? .null : .text(song.musicBrainzArtistIDs.joined(separator: " "))
         ])
         let searchText = song.searchText
         try insertSearch.run([.integer(id), .text(searchText)])

@@ -151,12 +151,13 @@ final class LibraryController: LibraryControl, PlaylistControl {
             }
             return out
         })
-        player.addObserver(
-            PlayCounter { [weak service, weak controller] path in
-                service?.recordPlay(path: path)
-                // The first counted play lists Most Played (PlaylistCount changes).
-                controller?.playlistsInterface?.refresh()
-            })
+        // Most Played: every listen of a local file (the rule is the scrobbler's too: ListenTracker).
+        player.listens.onListened.append { [weak service, weak controller] play in
+            guard let path = play.track.path else { return }
+            service?.recordPlay(path: path)
+            // The first counted play lists Most Played (PlaylistCount changes).
+            controller?.playlistsInterface?.refresh()
+        }
         Log.info("library: \(folders.isEmpty ? "no folders" : folders.joined(separator: ", "))")
         if let file = stationFilePath() { service.importStations(fromFile: file) }
         service.rescan()

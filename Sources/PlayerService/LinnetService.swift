@@ -18,6 +18,8 @@ public struct ServiceSettings: Sendable {
     /// Folders the library scans (LibraryController.folders).
     public var libraryFolders: [String]
     public var streamSettings: StreamSettings
+    /// Where a Last.fm login keeps its session key, and the retry timing (from the environment in tests).
+    public var scrobbling = ScrobbleRuntime()
 
     public init(
         configuration: DaemonConfiguration, stateDirectory: String, paths: [String],
@@ -49,6 +51,8 @@ public final class LinnetService {
     let persistence: StatePersistence?
     let effects: EffectsController
     let recorder: RecorderController
+    /// The scrobbler (nil when its journal cannot be opened: logged, the player runs without it).
+    let scrobbler: ScrobbleController?
     private let settings: ServiceSettings
     private let startupLoads: Bool
     private(set) var library: LibraryController?
@@ -121,6 +125,9 @@ public final class LinnetService {
         recorder = try exported("recorder interface") { () throws(DBusError) in
             try RecorderController(connection: connection, meters: meters)
         }
+        scrobbler = ScrobbleController.start(
+            settings: configuration.scrobbling, runtime: settings.scrobbling, stateDirectory: settings.stateDirectory,
+            player: player, connection: connection)
         persistence = database.map { database in
             StatePersistence(
                 database: database, initial: player.persistentState(),

@@ -33,6 +33,7 @@ extension Player {
     func stop() {
         route?.userChoseState(wantsPlaying: nil)
         guard status != .stopped else { return }
+        willJump()
         engine.stop()
         publish()
     }
@@ -58,6 +59,7 @@ extension Player {
             endQueue()
             return
         }
+        willJump()
         engine.seek(toMicroseconds: max(0, target))
     }
 
@@ -66,6 +68,7 @@ extension Player {
             return
         }
         if let length = details[track]?.durationMicroseconds, position > length { return }
+        willJump()
         engine.seek(toMicroseconds: position)
     }
 
@@ -109,12 +112,17 @@ extension Player {
 
     // MARK: - Helpers
 
+    /// Tells the observers that the position is about to jump or the track to change (the listen tracker counts
+    /// what was heard until now).
+    func willJump() { notify { $0.playerWillJump(self) } }
+
     /// Plays (or loads paused) `entry` from `position`.
     func start(_ entry: QueueEntry, at position: Int64, paused: Bool) {
         if let route, !route.outputAvailable {
             if !paused { route.deferPlay() }
             return
         }
+        willJump()
         // The entry already loaded again (GoTo of the current track, Previous on a one-track queue): a seek, so
         // clients hear of the jump (Seeked) and the stream keeps going; a restart would move Position silently.
         if engine.state != .stopped, !engine.isLoading, engine.currentItem?.id == item(entry).id,
@@ -141,6 +149,7 @@ extension Player {
         case .play:
             follow(wasPlaying: status == .playing, wasPaused: status == .paused)
         case .stop:
+            willJump()
             engine.stop()
         case .repeatCurrent, .unavailable:
             return
@@ -156,6 +165,7 @@ extension Player {
 
     /// LoopStatus None past the last track: stop at the first one.
     func endQueue() {
+        willJump()
         model.next(.trackEnded)
         engine.stop()
         publish()

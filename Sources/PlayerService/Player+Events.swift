@@ -15,6 +15,7 @@ extension Player {
         case .trackStarted(let item, let info):
             guard let id = entryID(item), model.entry(id) != nil else { break }
             details[id] = TrackDetails(info)
+            notify { $0.playerTrackStarted(self, entry: id) }
             run(sync.trackStarted(id, queue: &model))
             if id != repeats.entry, let restore = repeats.trackStarted(id, isRepeat: false) {
                 model.loopMode = restore  // the listener moved to another track: the count is over

@@ -62,6 +62,9 @@ extension SongRow {
         t.trackNumber = trackNumber
         t.discNumber = discNumber
         t.date = date
+        t.musicBrainzRecordingID = musicBrainzRecordingID
+        t.musicBrainzReleaseID = musicBrainzReleaseID
+        t.musicBrainzArtistIDs = musicBrainzArtistIDs
         return t
     }
 }

@@ -76,6 +76,7 @@ extension Player: QueueControl {
     }
 
     func queueClear() {
+        willJump()
         dropPendingAdditions()
         model.clear()
         details.removeAll()

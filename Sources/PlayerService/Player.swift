@@ -63,6 +63,8 @@ final class Player: PlayerControl {
     var pausedAt: Double?
     /// Returns freed heap pages after changes (see MemoryReturn for why).
     let memoryReturn = MemoryReturn()
+    /// When plays become listens (Most Played, the scrobbler).
+    let listens = ListenTracker()
 
     /// A player on `output`; `route` says how it follows route changes, interruptions and the sound server
     /// (`outputAvailable`: whether a server was there at start), `exclusive` pauses other players while it plays.
@@ -83,6 +85,7 @@ final class Player: PlayerControl {
             }, makeStretcher: RubberBandTimeStretcher.make, eventQueue: .main,
             onEvent: onMainQueue { [weak self] event in self?.handle(event) })
         route = RouteController(player: self, options: options, outputAvailable: outputAvailable, exclusive: exclusive)
+        addObserver(listens)
     }
 
     // MARK: - Reading

@@ -1,3 +1,5 @@
+import PlayerCore
+
 /// Something that follows the player: told after every published change, and of what a snapshot cannot show (a
 /// seek, a stream that failed, a request to quit). The bus interfaces, the state saver, the play counter, the
 /// meters and the lyrics clock are observers; the player knows none of them by type.
@@ -13,6 +15,10 @@ protocol PlayerObserver: AnyObject {
     func playerStreamFailed(uri: String, message: String)
     /// A client asked the player to quit (MPRIS `Quit`).
     func playerQuitRequested()
+    /// The first sample of `entry` is heard now (a new play of it: also a repeat); told before the queue follows.
+    func playerTrackStarted(_ player: Player, entry: QueueEntryID)
+    /// The position is about to jump or the track to change by a command (what it reads now is the old track's).
+    func playerWillJump(_ player: Player)
 }
 
 extension PlayerObserver {
@@ -21,4 +27,6 @@ extension PlayerObserver {
     func playerSeeked(_ player: Player, toMicroseconds position: Int64) {}
     func playerStreamFailed(uri: String, message: String) {}
     func playerQuitRequested() {}
+    func playerTrackStarted(_ player: Player, entry: QueueEntryID) {}
+    func playerWillJump(_ player: Player) {}
 }

@@ -38,13 +38,3 @@ extension LyricsController: PlayerObserver {
             status: player.status)
     }
 }
-
-extension PlayCounter: PlayerObserver {
-    func playerChanged(_ player: Player) {
-        let current = player.model.current
-        refresh(
-            entry: current?.id, path: current?.location.path,
-            durationMicroseconds: current.flatMap { player.details[$0.id]?.durationMicroseconds },
-            playing: player.status == .playing, position: { [unowned player] in player.positionMicroseconds })
-    }
-}

@@ -6,6 +6,8 @@ public struct ID3Extras: Sendable, Hashable {
     public var syncedText: [SyncedText] = []
     /// RVA2 master-volume adjustments (ReplayGain written as ID3v2.4 frames), at most 16.
     public var volumeAdjustments: [VolumeAdjustment] = []
+    /// The identifier of the UFID frame owned by "http://musicbrainz.org" (Picard's recording id), as text.
+    public var musicBrainzRecordingID: String?
     /// The damage that ended the walk early, if any (what was found before it is kept).
     public var error: TagError?
 
@@ -13,7 +15,7 @@ public struct ID3Extras: Sendable, Hashable {
 }
 
 /// Walks the frames of an ID3v2.2/2.3/2.4 tag for the ones libmpg123 does not give us: pictures (APIC/PIC) and
-/// synchronised lyrics (SYLT/SLT).
+/// synchronised lyrics (SYLT/SLT), and MusicBrainz's UFID.
 ///
 /// Why not libmpg123's MPG123_PICTURE: it copies every picture of the tag into memory (a 20 MB picture costs 20 MB
 /// on top of the tag buffer), ignores ID3v2.2 PIC frames (iTunes wrote them for years) and has no SYLT. Here frames
@@ -75,6 +77,7 @@ public enum ID3FrameWalker {
                 let wanted =
                     ((id == "APIC" || id == "PIC") && !pictures.hasFrontCover) || id == "SYLT" || id == "SLT"
                     || (id == "RVA2" && length <= 1024 && extras.volumeAdjustments.count < 16)
+                    || ((id == "UFID" || id == "UFI") && length <= 320 && extras.musicBrainzRecordingID == nil)
                 // In 2.4 the tag's unsynchronisation flag means every frame is unsynchronised.
                 let formatFlags = version == 2 ? 0 : frame[9] | (version == 4 && flags & 0x80 != 0 ? 0x02 : 0)
                 if wanted, let content = try? frameBody(frameInput, version: version, formatFlags: formatFlags) {
@@ -82,6 +85,8 @@ public enum ID3FrameWalker {
                         pictures.offer(try? ID3PictureReader.picture(content, version: version))
                     } else if id == "RVA2" {
                         if let a = try? VolumeAdjustment.read(content) { extras.volumeAdjustments.append(a) }
+                    } else if id == "UFID" || id == "UFI" {
+                        extras.musicBrainzRecordingID = try? musicBrainzIdentifier(content)
                     } else {
                         extras.syncedText += SYLTReader.entries(content)
                     }
@@ -96,6 +101,17 @@ public enum ID3FrameWalker {
     }
 
     static let unsyncLimit = TagLimits.maxPictureBytes + (1 << 20)
+
+    /// A UFID frame's identifier when its owner is MusicBrainz: "owner\0identifier" (the identifier is up to 64
+    /// bytes; MusicBrainz's is the recording's UUID in ASCII).
+    static func musicBrainzIdentifier(_ frame: LimitedInput) throws(TagError) -> String? {
+        let bytes = try frame.read(frame.remaining)
+        guard let nul = bytes.firstIndex(of: 0) else { return nil }
+        guard bytes[..<nul].elementsEqual("http://musicbrainz.org".utf8) else { return nil }
+        let id = bytes[(nul + 1)...].prefix { $0 != 0 }
+        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: id, as: UTF8.self)
+    }
 
     /// The frame's content after its format-flag fields; nil for compressed or encrypted frames.
     static func frameBody(_ frame: LimitedInput, version: UInt8, formatFlags: UInt8) throws(TagError) -> LimitedInput? {

@@ -150,6 +150,8 @@ struct Runner {
             try LibraryClient(player: p).run(request)
         case .output(let request):
             try OutputClient(player: p).run(request)
+        case .scrobble(let request):
+            try ScrobbleClient(player: p).run(request)
         case .players, .help, .version, .lyrics, .effect, .record, .snapcastPlugin: break  // handled in run()
         }
     }

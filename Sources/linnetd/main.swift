@@ -83,13 +83,14 @@ if !outputs.connected { Log.info("no sound server yet: waiting for one (D-Bus is
 configuration.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? configuration.autoResumeWindowSeconds
 configuration.exclusive = arguments.exclusive ?? configuration.exclusive
 configuration.mpdAddress = arguments.mpdAddress ?? configuration.mpdAddress
-let settings = ServiceSettings(
+var settings = ServiceSettings(
     configuration: configuration, stateDirectory: stateDirectory, paths: arguments.paths,
     workingDirectory: workingDirectory(),
     libraryFolders: LinnetService.libraryFolders(
         configuration: configuration, commandLine: arguments.libraryFolders,
         environment: environment, workingDirectory: workingDirectory()),
     streamSettings: StreamConfiguration.settings(environment: environment))
+settings.scrobbling = ScrobbleConfiguration.runtime(environment: environment)
 
 /// Saves and exits; runs on the main queue.
 @MainActor func finish(_ reason: String) -> Never {

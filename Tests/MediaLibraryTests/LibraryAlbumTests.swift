@@ -100,7 +100,7 @@ import TestSupport
         #expect(try Self.albums(f, .init(album: "dune")).map(\.songs) == [2])
         #expect(try f.count(.albums) == f.tree.albumCount + 1)
         let db = try SQLiteDatabase(path: path)
-        #expect(try db.query("SELECT value FROM meta WHERE key = 'version'").first?.first?.integer == 2)
+        #expect(try db.query("SELECT value FROM meta WHERE key = 'version'").first?.first?.integer == 3)
         #expect(try db.query("SELECT count(*) FROM albums WHERE songs <= 0").first?.first?.integer == 0)
         #expect(try db.query("SELECT count(*) FROM songs WHERE album_dir IS NULL").first?.first?.integer == 0)
     }

@@ -198,6 +198,48 @@ import TestSupport
         }
     }
 
+    /// MusicBrainz ids are kept with the song; a version-2 database (no ids read) gets them at its next scan, and
+    /// its play counts stay.
+    @Test func musicBrainzIDsAreKeptAndAnOlderDatabaseReadsThem() throws {
+        let f = try Fixture(count: 1)
+        let wav = f.dir.file("tone.wav")
+        try TestMedia.sineWAV(wav, seconds: 1)  // 16-bit: a 32-bit FLAC is not for libsndfile
+        let album = f.music + "/MB Artist/MB Album"
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        let recording = "0f1f0e5a-0000-4000-8000-000000000001", release = "0f1f0e5a-0000-4000-8000-000000000002"
+        try TestMedia.flac(
+            wav, to: album + "/01 Tagged.flac",
+            options: [
+                "-T", "TITLE=Picard Song", "-T", "MUSICBRAINZ_TRACKID=\(recording)", "-T",
+                "MUSICBRAINZ_ALBUMID=\(release)",
+                "-T", "MUSICBRAINZ_ARTISTID=0f1f0e5a-0000-4000-8000-000000000003"
+            ])
+        try f.start()
+        try f.scanAndWait()
+        let all = try f.songs(.init())
+        var song = all.first { $0.title == "Picard Song" }
+        #expect(song != nil, "\(all.map(\.title))")
+        #expect(song?.musicBrainzRecordingID == recording)
+        #expect(song?.musicBrainzReleaseID == release)
+        #expect(song?.musicBrainzArtistIDs == ["0f1f0e5a-0000-4000-8000-000000000003"])
+        f.queue.sync { f.service = nil }
+        // As version 2 left it: no ids, none read, a play count.
+        let db = try SQLiteDatabase(path: f.dir.file("library.db"))
+        try db.execute(
+            """
+            UPDATE songs SET mb_recording = NULL, mb_release = NULL, mb_artists = NULL, mb_read = 0, plays = 5;
+            UPDATE meta SET value = 2 WHERE key = 'version';
+            """)
+        try f.start()
+        try f.scanAndWait()
+        song = try f.songs(.init()).first { $0.title == "Picard Song" }
+        #expect(song?.musicBrainzRecordingID == recording)
+        #expect(song?.playCount == 5)
+        #expect(try db.query("SELECT count(*) FROM songs WHERE mb_read = 0").first?.first?.integer == 0)
+        #expect(try db.query("SELECT value FROM meta WHERE key = 'version'").first?.first?.integer == 3)
+        #expect(f.logs.count { $0.contains("read the MusicBrainz ids of") } == 1)
+    }
+
     /// M4A (with iTunes atoms), M4B and raw ADTS AAC are songs like any other; an ALAC M4A is recorded as
     /// unreadable (we decode AAC only), not a song, and does not stop the scan.
     @Test func aacFilesAreSongsWithTheirTags() throws {

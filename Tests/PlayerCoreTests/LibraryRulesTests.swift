@@ -130,9 +130,9 @@ import Testing
         #expect(MissingFolderRule.shouldForget(missingSince: nil, currentScan: 9) == false)
         #expect(MissingFolderRule.shouldForget(missingSince: 9, currentScan: 9) == false)
         #expect(MissingFolderRule.shouldForget(missingSince: 8, currentScan: 9))
-        #expect(PlayCountRule.counts(playedMicroseconds: 50_000_000, durationMicroseconds: 100_000_000))
-        #expect(!PlayCountRule.counts(playedMicroseconds: 49_000_000, durationMicroseconds: 100_000_000))
-        #expect(PlayCountRule.counts(playedMicroseconds: 240_000_000, durationMicroseconds: 3_600_000_000))
+        #expect(ListenRule.counts(heardMicroseconds: 50_000_000, durationMicroseconds: 100_000_000))
+        #expect(!ListenRule.counts(heardMicroseconds: 49_000_000, durationMicroseconds: 100_000_000))
+        #expect(ListenRule.counts(heardMicroseconds: 240_000_000, durationMicroseconds: 3_600_000_000))
     }
 
     @Test func songURIsEncodeAnyBytes() {

@@ -28,6 +28,12 @@ public struct TrackTags: Sendable, Hashable {
     public var picture: EmbeddedPicture?
     /// ReplayGain values, when tagged.
     public var replayGain: ReplayGainInfo?
+    /// MusicBrainz ids as Picard writes them: the recording (Vorbis MUSICBRAINZ_TRACKID, ID3 UFID of
+    /// http://musicbrainz.org, MP4 "MusicBrainz Track Id"), the release (MUSICBRAINZ_ALBUMID, TXXX/MP4
+    /// "MusicBrainz Album Id") and the artists (MUSICBRAINZ_ARTISTID, "MusicBrainz Artist Id").
+    public var musicBrainzRecordingID: String?
+    public var musicBrainzReleaseID: String?
+    public var musicBrainzArtistIDs: [String] = []
 
     public init() {}
 

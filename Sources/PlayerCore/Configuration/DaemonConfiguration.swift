@@ -6,7 +6,9 @@
 /// a socket path, or `off`; off by default), `mpd-password` (`SECRET@read,add,control,admin`, repeatable; needed
 /// for an address that is not loopback) and `mpd-default-permissions` (what a client has before a password; none
 /// when passwords are set, as MPD); `output` (`local`, or `snapcast tcp://HOST:PORT` / `snapcast pipe:///PATH`
-/// for a Snapcast stream; repeatable; without any, the local sink only). Command-line options override the file.
+/// for a Snapcast stream; repeatable; without any, the local sink only); the scrobbling keys (`listenbrainz-token`,
+/// `listenbrainz-url`, `lastfm-api-key`, `lastfm-api-secret`, `lastfm-session`, `lastfm-url`, `scrobble-streams`:
+/// `ScrobbleSettings`). Command-line options override the file.
 public struct DaemonConfiguration: Sendable, Hashable {
     public var autoResumeWindowSeconds: Double?
     public var exclusive: Bool?
@@ -22,6 +24,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var mpdPasswords: [String] = []
     /// `mpd-default-permissions` as written (`read,add,…`).
     public var mpdDefaultPermissions: String?
+    /// ListenBrainz and Last.fm (their secrets are never printed: see `ScrobbleSettings`).
+    public var scrobbling = ScrobbleSettings()
 
     public init(autoResumeWindowSeconds: Double? = nil, exclusive: Bool? = nil) {
         self.autoResumeWindowSeconds = autoResumeWindowSeconds
@@ -38,14 +42,34 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// Parses the file's text; unknown keys are errors (a typo should not be silently ignored).
     public static func parse(_ text: String) throws(ParseError) -> DaemonConfiguration {
         var settings = DaemonConfiguration()
+        try settings.apply(text)
+        return settings
+    }
+
+    /// Parses the secrets file (`secrets.conf` beside linnetd.conf, written 0600 by `linnet scrobble login`) over
+    /// these settings: only the secret keys (`ScrobbleSettings.secretKeys`) may be set there.
+    public mutating func applySecrets(_ text: String) throws(ParseError) {
+        try apply(text, onlyKeys: ScrobbleSettings.secretKeys)
+    }
+
+    private mutating func apply(_ text: String, onlyKeys: Set<String>? = nil) throws(ParseError) {
+        var settings = self
         for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let eq = line.firstIndex(of: "=") else {
-                throw ParseError(line: n + 1, message: "expected key = value, got '\(line)'")
+                // A secret's line is not echoed into the log.
+                let secret = ScrobbleSettings.secretKeys.contains { line.lowercased().hasPrefix($0) }
+                throw ParseError(line: n + 1, message: "expected key = value" + (secret ? "" : ", got '\(line)'"))
             }
             let key = line[..<eq].trimmingSpaces.lowercased()
             let value = line[line.index(after: eq)...].trimmingSpaces
+            if let onlyKeys, !onlyKeys.contains(key) {
+                throw ParseError(line: n + 1, message: "only secrets belong here, not '\(key)'")
+            }
+            do throws(ScrobbleSettingError) {
+                if try settings.scrobbling.set(key, value) { continue }
+            } catch { throw ParseError(line: n + 1, message: error.message) }
             switch key {
             case "auto-resume-window":
                 guard let v = Double(value), v >= 0, v.isFinite else {
@@ -90,7 +114,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
                 throw ParseError(line: n + 1, message: "unknown key '\(key)'")
             }
         }
-        return settings
+        self = settings
     }
 
     /// The policy options for an auto-resume window (0 or nil: off; a window too long for Int64 µs is "forever").

@@ -32,6 +32,10 @@ public struct SongRow: Sendable, Hashable {
     public var lastPlayed: Int64?
     /// Seconds since the epoch the file was last modified, as the last scan saw it.
     public var fileModified: Int64?
+    /// MusicBrainz ids (recording, release, artists), when the file has them.
+    public var musicBrainzRecordingID: String?
+    public var musicBrainzReleaseID: String?
+    public var musicBrainzArtistIDs: [String] = []
 
     public init(id: Int64, path: [UInt8], title: String) {
         self.id = id

@@ -22,6 +22,10 @@ public struct LibrarySong: Sendable, Hashable {
     public var artistSortKey: String
     /// Sort key of the album artist, folded.
     public var albumArtistSortKey: String
+    /// MusicBrainz ids from the tags (`TrackTags`), for the scrobblers.
+    public var musicBrainzRecordingID: String?
+    public var musicBrainzReleaseID: String?
+    public var musicBrainzArtistIDs: [String]
 
     /// Applies the library's rules to what a tag read found.
     public init(
@@ -39,6 +43,9 @@ public struct LibrarySong: Sendable, Hashable {
         trackNumber = tags.trackNumber
         discNumber = tags.discNumber
         date = tags.date
+        musicBrainzRecordingID = tags.musicBrainzRecordingID
+        musicBrainzReleaseID = tags.musicBrainzReleaseID
+        musicBrainzArtistIDs = tags.musicBrainzArtistIDs
         self.durationMicroseconds = durationMicroseconds
         self.sampleRate = sampleRate
         self.channels = channels

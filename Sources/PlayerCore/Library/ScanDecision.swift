@@ -58,12 +58,3 @@ public enum MissingFolderRule {
         return currentScan > since
     }
 }
-
-/// When a play counts: past half the track or four minutes, whichever comes first (as Last.fm scrobbles).
-public enum PlayCountRule {
-    public static func counts(playedMicroseconds: Int64, durationMicroseconds: Int64?) -> Bool {
-        let fourMinutes: Int64 = 240_000_000
-        guard let d = durationMicroseconds, d > 0 else { return playedMicroseconds >= fourMinutes }
-        return playedMicroseconds >= min(d / 2, fourMinutes)
-    }
-}

@@ -1,19 +1,19 @@
-/// Parses JSON text (RFC 8259) into a `JSONValue`. Strict: one value, nothing but whitespace around it, no
+/// Parses JSON text (RFC 8259) into a `JSONDocument`. Strict: one value, nothing but whitespace around it, no
 /// trailing commas; nesting is limited so hostile input cannot exhaust the stack.
-struct JSONParser {
+public struct JSONParser {
     /// Malformed JSON, with the byte offset where parsing stopped.
-    struct SyntaxError: Error, CustomStringConvertible {
-        var offset: Int
-        var reason: String
-        var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    public struct SyntaxError: Error, Sendable, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var i = 0
 
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONDocument {
         var p = JSONParser(bytes: bytes)
         let value = try p.value(depth: 0)
         p.skipWhitespace()
@@ -29,7 +29,7 @@ struct JSONParser {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    private mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
+    private mutating func value(depth: Int) throws(SyntaxError) -> JSONDocument {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
         skipWhitespace()
         guard i < bytes.count else { throw error("unexpected end of input") }
@@ -52,9 +52,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+    private mutating func object(depth: Int) throws(SyntaxError) -> JSONDocument {
         i += 1
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSONDocument] = [:]
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
@@ -74,9 +74,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
+    private mutating func array(depth: Int) throws(SyntaxError) -> JSONDocument {
         i += 1
-        var items: [JSONValue] = []
+        var items: [JSONDocument] = []
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {
