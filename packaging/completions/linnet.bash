@@ -10,7 +10,7 @@ _linnet() {
     _init_completion || return
 
     local commands="play pause toggle stop next previous seek position volume loop balance shuffle open queue
-        radio status lyrics library search playlist effect record output players snapcast-plugin help"
+        radio status lyrics library search playlist effect record output scrobble players snapcast-plugin help"
     local filters="--artist --album --albumartist --genre --composer --year --playlist --text"
     # Options followed by a value.
     local valued="-p --player --format --range --volume --source --rate --channels --bits --quality $filters"
@@ -114,6 +114,15 @@ _linnet() {
             COMPREPLY=($(compgen -W "--monitor --source --format --rate --channels --bits --quality --meter" -- "$cur"))
         else
             _filedir
+        fi
+        ;;
+    scrobble)
+        if [[ -z $sub ]]; then
+            COMPREPLY=($(compgen -W "status enable disable login" -- "$cur"))
+        elif [[ $sub == status ]]; then
+            COMPREPLY=($(compgen -W "--json" -- "$cur"))
+        elif [[ $sub == login ]]; then
+            COMPREPLY=($(compgen -W "lastfm" -- "$cur"))
         fi
         ;;
     output)

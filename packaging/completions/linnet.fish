@@ -2,7 +2,7 @@
 # LinnetCLITests.CompletionTests checks that every command, subcommand and option of `linnet --help` is here.
 
 set -l commands play pause toggle stop next previous seek position volume loop balance shuffle open queue radio \
-    status lyrics library search playlist effect record output players snapcast-plugin help
+    status lyrics library search playlist effect record output scrobble players snapcast-plugin help
 
 function __linnet_players
     command -q linnet; or return
@@ -37,6 +37,7 @@ complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a playlist -d
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a effect -d 'Load or play a sound effect'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a record -d 'Record from a source to a file'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a output -d 'List or switch the outputs'
+complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a scrobble -d 'Scrobbling: status, on, off, Last.fm login'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a players -d 'List the MPRIS players'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a snapcast-plugin -d 'Snapcast stream plug-in'
 complete -c linnet -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show help'
@@ -108,3 +109,9 @@ complete -c linnet -n "__fish_seen_subcommand_from output; and __fish_seen_subco
 complete -c linnet -n "__fish_seen_subcommand_from snapcast-plugin" -l stream -x -d 'The Snapcast stream id'
 complete -c linnet -n "__fish_seen_subcommand_from snapcast-plugin" -l snapcast-host -x -d 'snapserver host'
 complete -c linnet -n "__fish_seen_subcommand_from snapcast-plugin" -l snapcast-port -x -d 'snapserver port'
+
+complete -c linnet -n "__fish_seen_subcommand_from scrobble; and not __fish_seen_subcommand_from status enable disable login" \
+    -a 'status enable disable login'
+complete -c linnet -n "__fish_seen_subcommand_from scrobble; and __fish_seen_subcommand_from status" -l json \
+    -d 'As JSON'
+complete -c linnet -n "__fish_seen_subcommand_from scrobble; and __fish_seen_subcommand_from login" -a lastfm
