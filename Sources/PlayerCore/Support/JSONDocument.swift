@@ -37,6 +37,15 @@ public enum JSONDocument: Equatable, Sendable {
     }
 }
 
+extension JSONDocument: JSONTree {
+    public static func number(text: String) -> JSONDocument? { .number(text) }
+
+    /// A repeated key keeps its last value.
+    public static func object(members: [(String, JSONDocument)]) -> JSONDocument {
+        .object(Dictionary(members, uniquingKeysWith: { $1 }))
+    }
+}
+
 /// Writes JSON text (RFC 8259) with the members of each object in the order given, so requests are byte-stable.
 public enum JSONWriter {
     /// A value to write: like `JSONDocument`, but objects keep their order.

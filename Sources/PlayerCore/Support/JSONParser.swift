@@ -1,27 +1,53 @@
-/// Parses JSON text (RFC 8259) into a `JSONDocument`. Strict: one value, nothing but whitespace around it, no
-/// trailing commas; nesting is limited so hostile input cannot exhaust the stack.
+/// What a JSON text is read into: the parser builds the tree through these (`JSONDocument` here; the client's
+/// `JSONValue`, which keeps members in order and integers apart, for the Snapcast plug-in's input).
+public protocol JSONTree {
+    static var null: Self { get }
+    static func bool(_ value: Bool) -> Self
+    /// A number as the text gave it (already checked to be RFC 8259's grammar); nil if this tree cannot hold it.
+    static func number(text: String) -> Self?
+    static func string(_ value: String) -> Self
+    static func array(_ items: [Self]) -> Self
+    /// An object's members in the order the text gave them (a key may repeat).
+    static func object(members: [(String, Self)]) -> Self
+}
+
+/// Parses JSON text (RFC 8259): the one reader of outside JSON (the old state file, the scrobbling services'
+/// answers, the Snapcast plug-in's requests). Strict: one value, nothing but whitespace around it, no trailing
+/// commas; nesting is limited so hostile input cannot exhaust the stack.
 public struct JSONParser {
     /// Malformed JSON, with the byte offset where parsing stopped.
-    public struct SyntaxError: Error, Sendable, CustomStringConvertible {
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         public var offset: Int
         public var reason: String
         public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+        public init(offset: Int, reason: String) { (self.offset, self.reason) = (offset, reason) }
     }
 
     public static let maximumDepth = 512
 
     private let bytes: [UInt8]
+    private let depthLimit: Int
     private var i = 0
 
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONDocument {
-        var p = JSONParser(bytes: bytes)
-        let value = try p.value(depth: 0)
+        try parse(bytes, as: JSONDocument.self)
+    }
+
+    /// Parses `bytes` into a tree of `T`, nesting at most `maximumDepth` deep.
+    public static func parse<T: JSONTree>(_ bytes: [UInt8], as: T.Type, maximumDepth: Int = maximumDepth)
+        throws(SyntaxError) -> T
+    {
+        var p = JSONParser(bytes: bytes, depthLimit: maximumDepth)
+        let value: T = try p.value(depth: 0)
         p.skipWhitespace()
         guard p.i == bytes.count else { throw p.error("unexpected text after the value") }
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], depthLimit: Int) {
+        self.bytes = bytes
+        self.depthLimit = depthLimit
+    }
 
     private func error(_ reason: String) -> SyntaxError { SyntaxError(offset: i, reason: reason) }
 
@@ -29,8 +55,8 @@ public struct JSONParser {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    private mutating func value(depth: Int) throws(SyntaxError) -> JSONDocument {
-        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+    private mutating func value<T: JSONTree>(depth: Int) throws(SyntaxError) -> T {
+        guard depth < depthLimit else { throw error("nested more than \(depthLimit) deep") }
         skipWhitespace()
         guard i < bytes.count else { throw error("unexpected end of input") }
         switch bytes[i] {
@@ -40,7 +66,12 @@ public struct JSONParser {
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = i
+            guard let n = T.number(text: try number()) else {
+                throw SyntaxError(offset: start, reason: "unreadable number")
+            }
+            return n
         default: throw error("unexpected character")
         }
     }
@@ -52,11 +83,11 @@ public struct JSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws(SyntaxError) -> JSONDocument {
+    private mutating func object<T: JSONTree>(depth: Int) throws(SyntaxError) -> T {
         i += 1
-        var members: [String: JSONDocument] = [:]
+        var members: [(String, T)] = []
         skipWhitespace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members: members) }
         while true {
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name") }
@@ -64,19 +95,19 @@ public struct JSONParser {
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
             i += 1
-            members[key] = try value(depth: depth + 1)
+            members.append((key, try value(depth: depth + 1)))
             skipWhitespace()
             guard i < bytes.count else { throw error("unterminated object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             guard bytes[i] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
             i += 1
-            return .object(members)
+            return .object(members: members)
         }
     }
 
-    private mutating func array(depth: Int) throws(SyntaxError) -> JSONDocument {
+    private mutating func array<T: JSONTree>(depth: Int) throws(SyntaxError) -> T {
         i += 1
-        var items: [JSONDocument] = []
+        var items: [T] = []
         skipWhitespace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {
