@@ -82,9 +82,6 @@ public final class CombinedOutput: AudioOutput, @unchecked Sendable {
         for d in drains { d() }
     }
 
-    /// The Snapcast senders that play now (for status).
-    public var playingSenders: [SnapcastSender] { withLock { senders } }
-
     public func setClient(_ client: any AudioOutputClient) { self.client = client }
 
     public func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R { try local.withLock(body) }

@@ -25,7 +25,6 @@ public final class SnapcastSender: Sendable {
         var gain: Float = 1
         var closed = false
         var status: SnapcastStatus = .idle
-        var dropped = 0
         /// `finish` came when nothing was pending: the thread drains its converter.
         var finishPending = false
     }
@@ -56,7 +55,13 @@ public final class SnapcastSender: Sendable {
         let started = startDetachedThread { [lock, shared, endpoint, log] in
             SenderLoop(endpoint: endpoint, lock: lock, shared: shared, log: log, onStatus: onStatus).run()
         }
-        if !started { shared.value.status = .failed("cannot start the sender thread") }
+        if !started {
+            // Said where statuses are read (`linnet output list`) and in the log, not only kept here.
+            let status = SnapcastStatus.failed("cannot start the sender thread")
+            shared.value.status = status
+            log("snapcast: \(endpoint): \(status)")
+            onStatus(status)
+        }
     }
 
     /// Stops the thread (it closes the connection).
@@ -86,7 +91,6 @@ public final class SnapcastSender: Sendable {
             let limit = Self.maximumPendingSeconds * format.sampleRate * format.bytesPerFrame
             while s.pendingBytes > limit, s.blocks.count > 1 {
                 s.pendingBytes -= s.blocks.removeFirst().bytes.count
-                s.dropped += 1
             }
             // The thread is woken per 40 ms of audio, not per block (the sound server asks every few ms).
             if s.pendingBytes >= format.sampleRate / 25 * format.bytesPerFrame { lock.broadcast() }
@@ -126,12 +130,6 @@ public final class SnapcastSender: Sendable {
         let g = gain.isFinite ? Float(max(0, min(gain, 4))) : 1
         lock.withLock { shared.value.gain = g }
     }
-
-    /// Connected, retrying, …
-    public var status: SnapcastStatus { lock.withLock { shared.value.status } }
-
-    /// Bytes handed over and not yet written.
-    public var pendingBytes: Int { lock.withLock { shared.value.pendingBytes } }
 }
 
 /// Where a Snapcast output stands, as `linnet output list` shows it.

@@ -107,17 +107,6 @@ public struct PacedPlayout: Sendable {
         return frame
     }
 
-    /// Microseconds until `frame` is heard, if consumption keeps running (for arming a mark); nil if unknown.
-    public func microseconds(untilHeard frame: Int64, now: UInt64) -> UInt64? {
-        guard let last = segments.last else { return nil }
-        if !last.running && frame > last.frame { return nil }
-        let ahead = frame.subtractingSaturating(last.frame)
-        let consumedAt = last.time.addingSaturating(
-            UInt64(clamping: ahead.multipliedSaturating(by: 1_000_000) / sampleRate))
-        let heardAt = consumedAt.addingSaturating(latencyMicroseconds)
-        return heardAt > now ? heardAt - now : 0
-    }
-
     func frames(forMicroseconds us: UInt64) -> Int64 {
         Int64(clamping: us).multipliedSaturating(by: sampleRate) / 1_000_000
     }
