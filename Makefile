@@ -41,7 +41,9 @@ INSTALL ?= install
 # start-up search the executable's table first (and kept its .dynsym/.dynstr pages resident).
 RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath -Xlinker --gc-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -function-sections $(ORDER_FLAGS) \
-	-Xlinker -L$(CURDIR)/$(STATIC_CXX)
+	-Xlinker -L$(CURDIR)/$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+# -static-libgcc: the unwinder comes from libgcc_eh.a, not libgcc_s.so.1, which was mapped at every start for
+# nothing (nothing in linnetd unwinds: see Threading/MainQueueLoop.swift).
 # libstdc++ linked statically (the Swift runtime is its only user; librubberband, opened on demand, brings its own
 # shared copy): -lstdc++ finds the archive first in STATIC_CXX, a folder that holds nothing else. The shared
 # library's symbol tables and relocations cost 0.6–0.9 MB of idle RSS; the parts of it the runtime uses, 0.1 MB.

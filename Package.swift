@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Headers only: glibc's <malloc.h> (mallopt, malloc_trim).
         .systemLibrary(name: "CMalloc"),
+        // libdispatch's main-queue hand-over (Threading.MainQueueLoop); no package: libdispatch comes with Swift.
+        .systemLibrary(name: "CDispatchSPI"),
         // Headers only: accept4 and struct ucred, which glibc declares only under _GNU_SOURCE.
         .systemLibrary(name: "CSocket"),
         // Headers only: the linker's symbols for where the executable is loaded (the crash reporter's offsets).
@@ -44,8 +46,9 @@ let package = Package(
         .target(name: "DynamicLibrary"),
         // Issue 23: MD5 from libcrypto (dlopen'ed; libcurl has already mapped it), for Last.fm's request signatures.
         .target(name: "Digest", dependencies: ["DynamicLibrary"]),
-        // A mutex with a condition variable and detached threads, for the blocking hand-offs between threads.
-        .target(name: "Threading"),
+        // A mutex with a condition variable and detached threads, for the blocking hand-offs between threads; the
+        // daemons' main-queue loop.
+        .target(name: "Threading", dependencies: ["CDispatchSPI"]),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
 
         // The one layer over file-system calls (byte paths, descriptors, listings, stat, atomic writes): Glibc only.
@@ -112,10 +115,11 @@ let package = Package(
             name: "linnetd",
             dependencies: [
                 "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
-                "DBus", "QueueStore", "FileSystem", "BuildInfo"
+                "DBus", "QueueStore", "FileSystem", "BuildInfo", "Threading"
             ]),
         .executableTarget(
-            name: "linnet", dependencies: ["DBus", "LinnetCLI", "PlayerCore", "SnapcastBridge", "FileSystem"]),
+            name: "linnet",
+            dependencies: ["DBus", "LinnetCLI", "PlayerCore", "SnapcastBridge", "FileSystem", "Threading"]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         // FileSystem for BytePath (non-UTF-8 paths).
         .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem", "BuildInfo"]),

@@ -4,6 +4,7 @@ import FileSystem
 import Glibc
 import LinnetCLI
 import SnapcastBridge
+import Threading
 
 /// `linnet snapcast-plugin`: snapserver's stream plug-in over an MPRIS player. The decisions are SnapcastBridge's
 /// (what a line asks, which calls carry it out, what the stream shows); this is the I/O around them.
@@ -61,7 +62,7 @@ final class SnapcastPlugin {
             onEnd: { exit(ExitCode.success) })
         channel.log("info", "waiting for \(watch.exactName)")
         do { try watch.start() } catch { throw .dbus(error) }
-        withExtendedLifetime(stops) { dispatchMain() }
+        withExtendedLifetime(stops) { MainQueueLoop.run() }
     }
 
     // MARK: - The player

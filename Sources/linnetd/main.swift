@@ -7,10 +7,11 @@ import Malloc
 import PlayerCore
 import PlayerService
 import QueueStore
+import Threading
 
 // linnetd, the executable: arguments, the state directory, the bus connection and the sound output, signals and
 // the bus name. The player and its interfaces are LinnetService (PlayerService); everything runs on the main actor,
-// whose executor is the main queue (see Player.swift), and dispatchMain() never returns.
+// whose executor is the main queue (see Player.swift), run on the main thread by MainQueueLoop, which never returns.
 
 CrashReporter.install()
 // Two malloc arenas instead of 8 per core: the library scan's worker threads would otherwise each keep an arena
@@ -114,7 +115,7 @@ connection.onDisconnect = onMainQueue { finish("lost the session bus") }
 connection.onNameLost = { Log.info("lost the bus name \($0)") }
 connection.onMethodCall = { CrashReporter.note($0, $1) }
 Shutdown.install { finish($0) }
-// All handlers run on the main queue, so nothing below races with a bus call: they wait for dispatchMain().
+// All handlers run on the main queue, so nothing below races with a bus call: they wait for MainQueueLoop.run().
 service.whenReady {
     do {
         Log.info("ready on the session bus as \(try service.claimNameAndOpenLibrary())")
@@ -122,4 +123,4 @@ service.whenReady {
         fail("cannot own a bus name: \(error)")
     }
 }
-dispatchMain()
+MainQueueLoop.run()
