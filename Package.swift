@@ -15,7 +15,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CFaad", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
+        // Headers only: libfaad2 is dlopen'ed on the first AAC decoder (see Sources/CFaad/shim.h).
+        .systemLibrary(name: "CFaad", providers: [.apt(["libfaad-dev"])]),
         // Headers only: librubberband is dlopen'ed on the first stretcher (see Sources/CRubberBand/shim.h).
         .systemLibrary(name: "CRubberBand", providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -37,12 +38,12 @@ let package = Package(
         .target(name: "Pulse", dependencies: ["CPulse"]),
         .target(name: "Mpg123", dependencies: ["CMpg123"]),
         .target(name: "Sndfile", dependencies: ["CSndfile"]),
-        .target(name: "Faad", dependencies: ["CFaad"]),
+        .target(name: "Faad", dependencies: ["CFaad", "DynamicLibrary"]),
         .target(name: "RubberBand", dependencies: ["CRubberBand", "DynamicLibrary"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Curl", dependencies: ["CCurl", "DynamicLibrary", "Threading"]),
         .target(name: "Soxr", dependencies: ["CSoxr", "DynamicLibrary"]),
-        // dlopen for the wrappers whose libraries load on first use (Curl, RubberBand).
+        // dlopen for the wrappers whose libraries load on first use (Curl, RubberBand, Soxr, Faad).
         .target(name: "DynamicLibrary"),
         // Issue 23: MD5 from libcrypto (dlopen'ed; libcurl has already mapped it), for Last.fm's request signatures.
         .target(name: "Digest", dependencies: ["DynamicLibrary"]),

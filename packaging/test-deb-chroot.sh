@@ -110,11 +110,12 @@ for program in linnet linnetd; do
 done
 
 step "A. ldd: Debian 12 main only, no Swift runtime"
-# Linked at start-up, and the three libraries linnetd opens on first use (libcurl for streams, librubberband for
-# the rate, libsoxr for Snapcast outputs): each resolves, to a file of a package from Debian 12's main archive.
+# Linked at start-up, and the four libraries linnetd opens on first use (libcurl for streams, librubberband for
+# the rate, libsoxr for Snapcast outputs, libfaad2 for AAC): each resolves, to a file of a package from Debian 12's
+# main archive.
 libraries=$(for f in /usr/bin/linnetd /usr/bin/linnet; do show ldd "$f" >&2; ldd "$f"; done |
     awk '$2 == "=>" { print $3 } $1 ~ /^\// { print $1 }' | sort -u)
-for so in libcurl.so.4 librubberband.so.2 libsoxr.so.0; do
+for so in libcurl.so.4 librubberband.so.2 libsoxr.so.0 libfaad.so.2; do
     path=$(ldconfig -p | awk -v so="$so" '$1 == so && /x86-64/ { print $NF; exit }')
     [ -n "$path" ] || fail "$so (opened with dlopen) is not installed"
     libraries="$libraries

@@ -20,35 +20,39 @@ public final class FaadDecoder {
     }
 
     private var handle: NeAACDecHandle
+    private let lib: FaadLibrary
     /// The format announced at initialisation.
     public private(set) var format = StreamFormat(sampleRate: 0, channels: 0)
 
     private let setup: Setup
 
     /// Opens a decoder with s16 output and no down-mixing, initialised from `setup`.
+    /// Throws too when libfaad2 cannot be loaded.
     public init(_ setup: Setup) throws(FaadError) {
         self.setup = setup
-        handle = try Self.open()
+        let lib = try FaadLibrary.shared.get()
+        self.lib = lib
+        handle = try Self.open(lib)
         do {
             try initialise()
         } catch {
-            NeAACDecClose(handle)
+            linnet_faad_close(lib.close, handle)
             throw error
         }
     }
 
-    deinit { NeAACDecClose(handle) }
+    deinit { linnet_faad_close(lib.close, handle) }
 
-    private static func open() throws(FaadError) -> NeAACDecHandle {
-        guard let h = NeAACDecOpen() else { throw FaadError("NeAACDecOpen", message: "out of memory") }
-        guard let config = NeAACDecGetCurrentConfiguration(h) else {
-            NeAACDecClose(h)
+    private static func open(_ lib: FaadLibrary) throws(FaadError) -> NeAACDecHandle {
+        guard let h = linnet_faad_open(lib.open) else { throw FaadError("NeAACDecOpen", message: "out of memory") }
+        guard let config = linnet_faad_get_configuration(lib.getConfiguration, h) else {
+            linnet_faad_close(lib.close, h)
             throw FaadError("NeAACDecGetCurrentConfiguration", message: "no configuration")
         }
         config.pointee.outputFormat = UInt8(FAAD_FMT_16BIT)
         config.pointee.downMatrix = 0
-        guard NeAACDecSetConfiguration(h, config) == 1 else {
-            NeAACDecClose(h)
+        guard linnet_faad_set_configuration(lib.setConfiguration, h, config) == 1 else {
+            linnet_faad_close(lib.close, h)
             throw FaadError("NeAACDecSetConfiguration", message: "configuration rejected")
         }
         return h
@@ -65,8 +69,8 @@ public final class FaadDecoder {
     /// window state, so decoding after a seek would depend on what was decoded before it; a fresh handle makes a
     /// seek give exactly the samples an uninterrupted decode from the same priming packet gives.
     public func restart() throws(FaadError) {
-        let fresh = try Self.open()
-        NeAACDecClose(handle)
+        let fresh = try Self.open(lib)
+        linnet_faad_close(lib.close, handle)
         handle = fresh
         try initialise()
     }
@@ -79,7 +83,7 @@ public final class FaadDecoder {
         var rate: UInt = 0
         var channels: UInt8 = 0
         let result = copy.withUnsafeMutableBufferPointer {
-            NeAACDecInit2(handle, $0.baseAddress, size, &rate, &channels)
+            linnet_faad_init2(lib.initialise2, handle, $0.baseAddress, size, &rate, &channels)
         }
         guard result == 0 else { throw FaadError("NeAACDecInit2", message: "AudioSpecificConfig not understood") }
         try setFormat(rate: rate, channels: channels, "NeAACDecInit2")
@@ -93,7 +97,7 @@ public final class FaadDecoder {
         var rate: UInt = 0
         var channels: UInt8 = 0
         let result = copy.withUnsafeMutableBufferPointer {
-            NeAACDecInit(handle, $0.baseAddress, size, &rate, &channels)
+            linnet_faad_init(lib.initialise, handle, $0.baseAddress, size, &rate, &channels)
         }
         guard result >= 0 else { throw FaadError("NeAACDecInit", message: "ADTS header not understood") }
         try setFormat(rate: rate, channels: channels, "NeAACDecInit")
@@ -116,10 +120,10 @@ public final class FaadDecoder {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }
         var info = NeAACDecFrameInfo()
-        let out = NeAACDecDecode(
-            handle, &info, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
+        let out = linnet_faad_decode(
+            lib.decode, handle, &info, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
             size)
-        guard info.error == 0 else { throw FaadError("NeAACDecDecode", code: info.error) }
+        guard info.error == 0 else { throw FaadError("NeAACDecDecode", code: info.error, library: lib) }
         guard let count = Int(exactly: info.samples), count > 0, let out else {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }

@@ -9,10 +9,10 @@ public struct FaadError: Error, Sendable, CustomStringConvertible {
     /// faad's description of the error.
     public var message: String
 
-    init(_ operation: String, code: UInt8) {
+    init(_ operation: String, code: UInt8, library: FaadLibrary) {
         self.operation = operation
         self.code = Int(code)
-        message = NeAACDecGetErrorMessage(code).map { String(cString: $0) } ?? "error \(code)"
+        message = linnet_faad_error_message(library.errorMessage, code).map { String(cString: $0) } ?? "error \(code)"
     }
 
     init(_ operation: String, message: String) {
