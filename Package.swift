@@ -154,7 +154,8 @@ let package = Package(
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol"]),
         .testTarget(name: "MPDTests", dependencies: ["MPD", "PlayerCore"]),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "FileSystem"], exclude: ["Corpus"]),
-        .testTarget(name: "DecodingTests", dependencies: ["Decoding", "PlayerCore", "FileSystem", "TestSupport"]),
+        .testTarget(
+            name: "DecodingTests", dependencies: ["Decoding", "Tagging", "PlayerCore", "FileSystem", "TestSupport"]),
         .testTarget(
             name: "TaggingTests",
             dependencies: ["Tagging", "Decoding", "PlayerCore", "CoverArt", "FileSystem", "TestSupport"]),

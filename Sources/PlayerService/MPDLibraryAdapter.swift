@@ -127,7 +127,7 @@ final class MPDLibraryAdapter: MPDLibraryBackend {
         guard let (path, _) = try resolve(file) else { throw MPDCommandError(.noExist, "No such song") }
         var picture: MPDPicture?
         if embedded {
-            if let decoder = try? DecoderRegistry.open(path: path), let p = decoder.tags.picture {
+            if let summary = try? TrackProbe.summary(path: path), let p = summary.tags.picture {
                 picture = MPDPicture(bytes: p.data, mimeType: p.mimeType.isEmpty ? nil : p.mimeType)
             }
         } else if let art = FolderArt.find(forTrack: path) {

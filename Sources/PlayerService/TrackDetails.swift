@@ -26,12 +26,11 @@ struct TrackDetails: Sendable, Hashable {
         try DecoderRegistry.open(path: path)
     }
 
-    /// Opens `path` just long enough to read its tags and length.
+    /// Reads `path`'s tags and length (from its headers where they say enough; see `TrackProbe`).
     static func probe(path: String) throws(DecodeError) -> TrackDetails {
-        let decoder = try DecoderRegistry.open(path: path)
+        let summary = try TrackProbe.summary(path: path)
         return TrackDetails(
-            durationMicroseconds: decoder.totalFrames.map { decoder.format.microseconds(forFrames: $0) },
-            tags: decoder.tags, isSeekable: decoder.isSeekable)
+            durationMicroseconds: summary.durationMicroseconds, tags: summary.tags, isSeekable: summary.isSeekable)
     }
 }
 

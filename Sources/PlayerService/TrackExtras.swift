@@ -13,7 +13,7 @@ struct TrackExtras: Sendable, Hashable {
     /// Reads the track's tags (with the picture) and finds its extras. Blocking: file I/O.
     static func load(path: String, tags known: TrackTags?) -> TrackExtras {
         var tags = known
-        if tags?.picture == nil, let decoder = try? DecoderRegistry.open(path: path) { tags = decoder.tags }
+        if tags?.picture == nil, let summary = try? TrackProbe.summary(path: path) { tags = summary.tags }
         let t = tags ?? TrackTags()
         var art: String?
         if let cache = ArtCache.standard() {

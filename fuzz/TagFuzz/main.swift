@@ -1,5 +1,5 @@
 // libFuzzer harness for the byte-level tag readers (Sources/Tagging) and the tag text parsers (TagText). Built by fuzz/run, not by SwiftPM.
-// Every input goes through every reader; a crash, trap, hang or sanitizer report is a finding.
+// Every input goes through every reader (tags and the stream headers TrackProbe reads); a crash, trap, hang or sanitizer report is a finding.
 // The invariants checked besides "no crash": kept pictures and text values respect TagLimits.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -7,6 +7,18 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     check(try? FLACMetadataReader.read(from: BytesInput(bytes)))
     check(try? OggTagReader.read(from: BytesInput(bytes)))
+    // The stream headers TrackProbe reads instead of opening a decoder (lengths from the file never trap).
+    if let info = try? FLACStreamInfo.read(from: BytesInput(bytes)) {
+        precondition(info.sampleRate > 0 && (1...8).contains(info.channels) && info.totalSamples < 1 << 36)
+    }
+    if let ogg = try? OggStreamHeader.read(from: BytesInput(bytes)) {
+        precondition(ogg.channels > 0)
+        _ = OggStreamHeader.lastGranule(in: bytes, serial: ogg.serial)
+    }
+    _ = OggStreamHeader.lastGranule(in: bytes, serial: 0)
+    if let wave = try? WaveHeader.read(from: BytesInput(bytes), fileLength: Int64(bytes.count)) {
+        precondition(wave.frames >= 0 && wave.frames <= Int64(bytes.count))
+    }
     let comments = VorbisCommentReader.read(from: BytesInput(bytes))
     precondition(comments.comments.fields.allSatisfy { $0.value.utf8.count <= TagLimits.maxTextBytes * 3 })
     if let p = try? TagPictureReader.read(from: BytesInput(bytes)) {
