@@ -21,7 +21,7 @@ extension ServiceSuites {
             // librubberband is opened with the first stretcher, not at start (idle RSS): not mapped while the rate
             // has been 1.0, mapped once it changed.
             func mapsRubberBand() throws -> Bool {
-                try String(contentsOfFile: "/proc/\(daemon.pid)/maps", encoding: .utf8).contains("librubberband")
+                try ProcFile.maps(daemon.pid, "librubberband")
             }
             #expect(try !mapsRubberBand())
             try f.set(p, "Rate", .double(1.5))
