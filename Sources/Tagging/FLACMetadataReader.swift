@@ -13,15 +13,7 @@ public enum FLACMetadataReader {
     /// Reads from `input` positioned at the start of the file (an ID3v2 tag in front of "fLaC" is skipped).
     /// Throws only when the input is not FLAC at all; damage inside the metadata ends reading with `error` set.
     public static func read(from input: any TagInput) throws(TagError) -> FileTags {
-        var magic = try input.read(4)
-        if magic.starts(with: Array("ID3".utf8)) {
-            let header = magic + (try input.read(6))
-            try input.skip(syncsafe(header[6..<10]) + (header[5] & 0x10 != 0 ? 10 : 0))
-            magic = try input.read(4)
-        }
-        guard magic == Array("fLaC".utf8) else {
-            throw TagError(.corrupt, offset: input.offset - 4, "not a FLAC stream (no fLaC marker)")
-        }
+        try readStreamMarker(from: input)
         var tags = FileTags()
         var sawComments = false
         do throws(TagError) {
@@ -54,6 +46,19 @@ public enum FLACMetadataReader {
             tags.error = error
         }
         return tags
+    }
+
+    /// Reads past the "fLaC" marker (and an ID3v2 tag some taggers put in front of it); throws when it is missing.
+    static func readStreamMarker(from input: any TagInput) throws(TagError) {
+        var magic = try input.read(4)
+        if magic.starts(with: Array("ID3".utf8)) {
+            let header = magic + (try input.read(6))
+            try input.skip(syncsafe(header[6..<10]) + (header[5] & 0x10 != 0 ? 10 : 0))
+            magic = try input.read(4)
+        }
+        guard magic == Array("fLaC".utf8) else {
+            throw TagError(.corrupt, offset: input.offset - 4, "not a FLAC stream (no fLaC marker)")
+        }
     }
 
     static func syncsafe(_ b: ArraySlice<UInt8>) -> Int {

@@ -10,15 +10,7 @@ public struct FLACStreamInfo: Sendable, Hashable {
     /// Reads from `input` positioned at the start of the file (an ID3v2 tag in front of "fLaC" is skipped).
     /// Throws when the input is not FLAC or its first block is not a whole STREAMINFO.
     public static func read(from input: any TagInput) throws(TagError) -> FLACStreamInfo {
-        var magic = try input.read(4)
-        if magic.starts(with: Array("ID3".utf8)) {
-            let header = magic + (try input.read(6))
-            try input.skip(FLACMetadataReader.syncsafe(header[6..<10]) + (header[5] & 0x10 != 0 ? 10 : 0))
-            magic = try input.read(4)
-        }
-        guard magic == Array("fLaC".utf8) else {
-            throw TagError(.corrupt, offset: input.offset - 4, "not a FLAC stream (no fLaC marker)")
-        }
+        try FLACMetadataReader.readStreamMarker(from: input)
         let header = try input.read(4)
         let length = Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
         guard header[0] & 0x7F == 0, length == 34 else {
