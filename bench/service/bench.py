@@ -328,7 +328,8 @@ def measure(player):
 
 
 def main():
-    demo, binaries = sys.argv[1], sys.argv[2:]
+    # Absolute: mpd refuses a relative music_directory, and its row then only said "timed out".
+    demo, binaries = os.path.abspath(sys.argv[1]), sys.argv[2:]
     makers = []
     for i, arg in enumerate(binaries):
         label, b = arg.split("=", 1) if "=" in arg else ("linnetd" if i == 0 else "linnetd (%d)" % (i + 1), arg)
