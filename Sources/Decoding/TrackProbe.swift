@@ -34,8 +34,9 @@ public struct TrackSummary: Sendable {
 /// opening its decoder as playing it would.
 ///
 /// Why: the queue probes every track it shows and the library every file it scans; opening those formats through
-/// libsndfile loaded it (and libFLAC, libvorbis, libopus, libogg, libmp3lame: 1.7 MB of idle RSS) into a daemon
-/// that was only ever asked to play an MP3, and decoded Vorbis/Opus set-up headers for nothing.
+/// libsndfile ran its format probes and the set-up code of libFLAC, libvorbis and libopus (1.3 MB of idle RSS in a
+/// daemon that was only ever asked to play an MP3; libpulse maps libsndfile anyway, so only running it costs), and
+/// decoded Vorbis/Opus set-up headers for nothing.
 public enum TrackProbe {
     /// The tail read to find an Ogg stream's last page (a page is at most 65,307 bytes).
     static let oggTailBytes = 65_536 + 27 + 255

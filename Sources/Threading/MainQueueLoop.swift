@@ -10,7 +10,7 @@ import Glibc
 /// for one unwind at start-up, about 0.6 MB of idle RSS for the daemon's whole life. Waiting on the queue's
 /// eventfd (as CFRunLoop does) blocks in poll with no timeout: no wake-ups while nothing is queued.
 public enum MainQueueLoop {
-    /// Never returns; call it on the main thread once everything is set up (blocks queued before run fine).
+    /// Never returns; call it on the main thread once everything is set up (blocks queued before it runs are drained first).
     public static func run() -> Never {
         let fd = _dispatch_get_main_queue_handle_4CF()
         let flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1
