@@ -11,23 +11,23 @@ struct ExportedInterface: Sendable {
     }
 }
 
-/// One exported object: its interfaces in declaration order plus its precomputed introspection body.
+/// One exported object: its interfaces in declaration order.
 struct ExportedObject: Sendable {
     var interfaces: [String: ExportedInterface] = [:]
     var order: [String] = []
-    /// The `<interface>` elements (standard ones included), rebuilt only when interfaces change.
-    var introspectionBody = ""
+
+    /// The `<interface>` elements (standard ones included), built when a client introspects: few do, and
+    /// building them for every export was a fifth of linnetd's start before its bus name.
+    var introspectionBody: String { Introspection.interfacesXML(order.compactMap { interfaces[$0]?.declaration }) }
 
     mutating func set(_ interface: DBusInterface) {
         if interfaces[interface.name] == nil { order.append(interface.name) }
         interfaces[interface.name] = ExportedInterface(interface)
-        introspectionBody = Introspection.interfacesXML(order.compactMap { interfaces[$0]?.declaration })
     }
 
     mutating func remove(_ name: String) {
         interfaces[name] = nil
         order.removeAll { $0 == name }
-        introspectionBody = Introspection.interfacesXML(order.compactMap { interfaces[$0]?.declaration })
     }
 }
 
