@@ -36,6 +36,26 @@ public struct CollectionProblem: Error, Hashable, Sendable, CustomStringConverti
     public var description: String { "\(path): \(kind)" }
 }
 
+// Written out rather than reflected: the log line of a skipped file is on the start-up path (a folder with a
+// cover or an .lrc beside the songs), and `String(describing:)` of an enum walks the runtime's type metadata.
+extension CollectionProblem.Kind: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notFound: "not found"
+        case .unreadable(let errno): "cannot be read (errno \(errno))"
+        case .unsupportedType: "not a media file or playlist"
+        case .symlinkLoop: "a symbolic link loop"
+        case .playlistLoop: "a playlist that includes itself"
+        case .tooDeep: "nested too deeply"
+        case .tooManyEntries: "more entries than one walk takes (the rest was not read)"
+        case .pseudoFileSystem: "a kernel pseudo-file system, not media"
+        case .badLocation(let kind): "malformed URI or path (\(kind))"
+        case .playlist(let kind): "cannot read playlist (\(kind))"
+        case .playlistLine(let line): "playlist \(line)"
+        }
+    }
+}
+
 /// The result of expanding user inputs: the items in play order and every problem met on the way.
 public struct MediaCollection: Hashable, Sendable {
     public var items: [MediaItem] = []

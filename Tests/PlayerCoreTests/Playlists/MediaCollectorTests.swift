@@ -73,6 +73,9 @@ import Testing
         let c = MediaCollector().collect([t.path + "/x.txt"], workingDirectory: "/")
         #expect(c.items.isEmpty)
         #expect(c.problems == [CollectionProblem(path: t.path + "/x.txt", kind: .unsupportedType)])
+        // What the log and a refused OpenUri say: words, not the enum's case name.
+        #expect(c.problems.map(\.description) == [t.path + "/x.txt: not a media file or playlist"])
+        #expect("\(CollectionProblem.Kind.unreadable(errno: 13))" == "cannot be read (errno 13)")
     }
 }
 
