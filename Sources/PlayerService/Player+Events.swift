@@ -7,6 +7,9 @@ extension Player {
         case .stateChanged(let state):
             if state == .stopped { sync.stopped() }
             route?.stateChanged(state)
+        case .loaded:
+            // Only the start-up gate waits for it; otherwise nothing a client sees changes.
+            guard startupGate != nil else { return }
         case .trackFinished, .muteChanged, .underrun:
             // Nothing a client sees changes. Publishing here would also read the engine's live state early: at the
             // end of the queue it is already Stopped while `.endOfQueue` (queued right behind) has yet to move to

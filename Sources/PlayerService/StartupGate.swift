@@ -38,15 +38,10 @@ final class StartupGate {
 }
 
 extension Player {
-    /// Whether the engine has settled on what start-up asked of it, seen after `event` was handled and published:
-    /// a track loaded (paused, or playing for command-line paths) with nothing left opening, or a failed load with
-    /// nothing else to open.
+    /// Whether the engine has settled on what start-up asked of it (`StartupSettling`), seen after `event` was
+    /// handled and published.
     func startupSettled(after event: PlaybackEvent) -> Bool {
-        switch event {
-        case .stateChanged(let state) where state != .stopped: return !engine.isLoading
-        case .needsNext: return !engine.isLoading && engine.state == .stopped
-        default: return false
-        }
+        StartupSettling.isSettled(after: event, isLoading: engine.isLoading, state: engine.state)
     }
 }
 

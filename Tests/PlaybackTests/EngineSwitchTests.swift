@@ -150,6 +150,32 @@ import TestSupport
         #expect(h.hears(2000))
     }
 
+    /// The end of a load is its own event, after Playing was already reported: the start-up gate (the bus name)
+    /// waits for it, not for the first heard sample. A failed open sends none.
+    @Test func theEndOfALoadIsAnnouncedAfterTheStateItBeganWith() {
+        let h = Harness()
+        func isLoaded(_ id: String) -> (PlaybackEvent) -> Bool {
+            { if case .loaded(let i) = $0 { return i.id == .name(id) } else { return false } }
+        }
+        h.engine.play(item("g", "gate"))
+        #expect(h.log.wait(isState(.playing)) != nil)
+        #expect(h.opener.wait { h.opener.opened.get().contains("g") })
+        #expect(h.engine.isLoading)
+        #expect(!h.delivered.contains(where: isLoaded("g")), "announced before it opened")
+        h.opener.openGate()
+        #expect(h.log.wait(isLoaded("g")) != nil)
+        #expect(!h.engine.isLoading)
+        let events = h.delivered
+        let playing = events.firstIndex(where: isState(.playing)), loaded = events.firstIndex(where: isLoaded("g"))
+        #expect(playing != nil && loaded != nil && playing! < loaded!)
+        #expect(StartupSettling.isSettled(after: events[loaded!], isLoading: h.engine.isLoading, state: h.engine.state))
+
+        h.engine.play(item("bad", "/nonexistent/linnet/gone.mp3"))
+        let failed = h.log.wait { if case .error(let i, _) = $0 { return i?.id == .name("bad") } else { return false } }
+        #expect(failed != nil)
+        #expect(!h.delivered.contains(where: isLoaded("bad")))
+    }
+
     /// A seek while the item still opens (SetPosition right after GoTo) is where it starts, announced as a jump;
     /// it does not move the track that is no longer heard.
     @Test func aSeekWhileOpeningBecomesItsStart() {

@@ -107,6 +107,7 @@ final class EngineCore: AudioOutputClient, @unchecked Sendable {
                 case .success(let decoder):
                     watch(decoder)
                     install(LoadedTrack(item: item, decoder: decoder), start: pendingStart, paused: pendingPaused)
+                    emit(.loaded(item))
                 case .failure(let error):
                     pendingItem = nil
                     emit(.error(item, .decode(error)))

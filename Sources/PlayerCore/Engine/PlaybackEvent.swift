@@ -24,6 +24,9 @@ public enum PlaybackError: Error, Sendable, CustomStringConvertible {
 public enum PlaybackEvent: Sendable {
     /// The transport state changed (also sent when the owner's own command caused it).
     case stateChanged(PlaybackState)
+    /// `item`, which `play` asked for, is open and installed: the engine no longer loads it (`isLoading` is false
+    /// until the next `play`); its stream connects now. After a failed open the engine is stopped.
+    case loaded(PlaybackItem)
     /// The first sample of `item` is being heard now.
     case trackStarted(PlaybackItem, TrackInfo)
     /// The last sample of `item` was heard (or it was cut short by an error); not sent on stop or on a new `play`.
