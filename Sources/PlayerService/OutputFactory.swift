@@ -17,10 +17,25 @@ public struct OutputSetup {
 /// Makes the sound outputs: PulseAudio (or PipeWire's pulse server) through libpulse (`PULSE_SERVER` is
 /// honoured), and a `CombinedOutput` over it when `output = snapcast …` lines are configured.
 public enum OutputFactory {
+    /// The local output's connection to the sound server, under way (`beginConnecting`).
+    public struct Connecting: Sendable {
+        let pulse: PulseAudioOutput.Connecting
+    }
+
+    /// Starts connecting the local output and returns at once: linnetd starts it first, so the server's handshake
+    /// runs on libpulse's thread while the queue database opens and the bus connects.
+    public static func beginConnecting() throws(AudioOutputError) -> Connecting {
+        Connecting(pulse: try PulseAudioOutput.beginConnecting(configuration: PulseOutputConfiguration()))
+    }
+
     /// With no server the local output keeps trying in the background (the service starts anyway and plays
-    /// once a server appears).
-    public static func make(_ settings: [OutputSetting] = []) throws(AudioOutputError) -> OutputSetup {
-        let local = try PulseAudioOutput(configuration: PulseOutputConfiguration(), waitForServer: true)
+    /// once a server appears). `connecting`: a connection `beginConnecting` started (nil: one is started now).
+    public static func make(
+        _ settings: [OutputSetting] = [], connecting: Connecting? = nil
+    ) throws(AudioOutputError) -> OutputSetup {
+        let attempt: Connecting
+        if let connecting { attempt = connecting } else { attempt = try beginConnecting() }
+        let local = try PulseAudioOutput(completing: attempt.pulse, waitForServer: true)
         let list = OutputSetting.outputList(settings)
         let combined = list.outputs.count > 1 ? CombinedOutput(local: local) : nil
         return OutputSetup(

@@ -64,8 +64,20 @@ public final class PulseContext: @unchecked Sendable {
     /// Connects (server nil: the normal client rules — PULSE_SERVER, the user's runtime dir) and waits until
     /// ready or failed. Call with the lock held, NOT on the loop thread (it waits for the loop).
     public func connect(server: String? = nil) throws(PulseError) {
+        try beginConnecting(server: server)
+        try waitUntilConnected()
+    }
+
+    /// Starts the connection (`pa_context_connect`) without waiting: the handshake goes on on the loop thread
+    /// while the caller does other work, then `waitUntilConnected`. Call with the lock held.
+    public func beginConnecting(server: String? = nil) throws(PulseError) {
         let r = pa_context_connect(raw, server, PA_CONTEXT_NOAUTOSPAWN, nil)
         if r < 0 { throw lastError("pa_context_connect") }
+    }
+
+    /// Waits until a connection `beginConnecting` started is ready or has failed. Call with the lock held, NOT on
+    /// the loop thread (it waits for the loop).
+    public func waitUntilConnected() throws(PulseError) {
         while true {
             switch state {
             case .ready:

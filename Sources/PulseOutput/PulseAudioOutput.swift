@@ -60,26 +60,67 @@ public final class PulseAudioOutput: AudioOutput, @unchecked Sendable {
     var meterSink: (@Sendable (LevelReading) -> Void)?
     var meterPacer = MeterPacer()
 
+    /// A connection to the server under way (`beginConnecting`), for an output made later (`init(completing:)`):
+    /// the server's handshake runs on libpulse's thread meanwhile.
+    public final class Connecting: Sendable {
+        let configuration: PulseOutputConfiguration
+        let mainloop: PulseMainloop
+        let context: PulseContext
+        /// Why `pa_context_connect` refused at once (no server socket), nil while the handshake goes on.
+        let refused: PulseError?
+
+        init(configuration: PulseOutputConfiguration) throws(PulseError) {
+            self.configuration = configuration
+            mainloop = try PulseMainloop()
+            let context = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
+            self.context = context
+            do throws(PulseError) {
+                try mainloop.withLock { () throws(PulseError) in
+                    try context.beginConnecting(server: configuration.server)
+                }
+                refused = nil
+            } catch {
+                refused = error
+            }
+        }
+    }
+
+    /// Starts connecting to the server and returns at once; `init(completing:waitForServer:)` makes the output.
+    public static func beginConnecting(
+        configuration: PulseOutputConfiguration = PulseOutputConfiguration()
+    ) throws(AudioOutputError) -> Connecting {
+        do throws(PulseError) {
+            return try Connecting(configuration: configuration)
+        } catch {
+            throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
+        }
+    }
+
     /// Connects to the server (blocking until connected or refused). With `waitForServer`, a missing server is
     /// not an error: the output starts disconnected and keeps trying with backoff (`isConnected`, and the
     /// `.serverReturned` event once connected).
-    public init(
+    public convenience init(
         configuration: PulseOutputConfiguration = PulseOutputConfiguration(),
         waitForServer: Bool = false
     ) throws(AudioOutputError) {
-        self.configuration = configuration
+        try self.init(completing: Self.beginConnecting(configuration: configuration), waitForServer: waitForServer)
+    }
+
+    /// Waits for the connection `attempt` started (at most once per attempt) and makes the output over it;
+    /// `waitForServer` as in `init(configuration:waitForServer:)`.
+    public init(completing attempt: Connecting, waitForServer: Bool = false) throws(AudioOutputError) {
+        configuration = attempt.configuration
+        mainloop = attempt.mainloop
+        context = attempt.context
         var connected = false
         do throws(PulseError) {
-            mainloop = try PulseMainloop()
-            context = try PulseContext(mainloop: mainloop, properties: configuration.baseProperties)
-            do throws(PulseError) {
-                try mainloop.withLock { () throws(PulseError) in try context.connect(server: configuration.server) }
-                connected = true
-            } catch {
-                if !waitForServer { throw error }
-            }
+            if let refused = attempt.refused { throw refused }
+            try mainloop.withLock { () throws(PulseError) in try context.waitUntilConnected() }
+            connected = true
         } catch {
-            throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
+            guard waitForServer else {
+                throw AudioOutputError(.noServer, operation: error.operation, message: error.message)
+            }
         }
         mainloop.withLock {
             if connected {

@@ -51,6 +51,11 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+// The sound server's handshake goes on on libpulse's thread while the queue database opens and the bus connects
+// (a millisecond of every start); OutputFactory.make below waits for it.
+let connectingOutput: OutputFactory.Connecting
+do { connectingOutput = try OutputFactory.beginConnecting() } catch { fail("cannot open the sound output: \(error)") }
+
 let stateDirectory: String
 if let dir = arguments.stateDirectory {
     stateDirectory = dir.hasPrefix("/") ? dir : workingDirectory() + "/" + dir
@@ -78,7 +83,9 @@ do { connection = try DBusConnection(bus: .session, queue: .main) } catch {
 var configuration = DaemonConfigurationFile.load(environment: environment)
 if !arguments.outputs.isEmpty { configuration.outputs = arguments.outputs }
 let outputs: OutputSetup
-do { outputs = try OutputFactory.make(configuration.outputs) } catch { fail("cannot open the sound output: \(error)") }
+do { outputs = try OutputFactory.make(configuration.outputs, connecting: connectingOutput) } catch {
+    fail("cannot open the sound output: \(error)")
+}
 if !outputs.connected { Log.info("no sound server yet: waiting for one (D-Bus is served meanwhile)") }
 
 configuration.autoResumeWindowSeconds = arguments.autoResumeWindowSeconds ?? configuration.autoResumeWindowSeconds
