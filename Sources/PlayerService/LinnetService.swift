@@ -51,8 +51,9 @@ public final class LinnetService {
     let persistence: StatePersistence?
     let effects: EffectsController
     let recorder: RecorderController
-    /// The scrobbler (nil when its journal cannot be opened: logged, the player runs without it).
-    let scrobbler: ScrobbleController?
+    /// The scrobbler, from the bus name on (nil when its journal cannot be opened: logged, the player runs
+    /// without it).
+    private(set) var scrobbler: ScrobbleController?
     private let settings: ServiceSettings
     private let startupLoads: Bool
     private(set) var library: LibraryController?
@@ -125,9 +126,6 @@ public final class LinnetService {
         recorder = try exported("recorder interface") { () throws(DBusError) in
             try RecorderController(connection: connection, meters: meters)
         }
-        scrobbler = ScrobbleController.start(
-            settings: configuration.scrobbling, runtime: settings.scrobbling, stateDirectory: settings.stateDirectory,
-            player: player, connection: connection)
         persistence = database.map { database in
             StatePersistence(
                 database: database, initial: player.persistentState(),
@@ -149,16 +147,20 @@ public final class LinnetService {
         player.whenStartupSettled(loading: startupLoads, timeout: .seconds(2), takeName)
     }
 
-    /// Takes `org.mpris.MediaPlayer2.linnet` (or an instance name) and opens the library; returns the name.
-    /// The library database is opened after the name (opening it was the largest step before it) but in this same
-    /// turn of the main queue: no bus call is dispatched before the Library and Playlists interfaces exist, so a
-    /// call that activation queued for us still finds them.
-    public func claimNameAndOpenLibrary() throws(DBusError) -> String {
+    /// Takes `org.mpris.MediaPlayer2.linnet` (or an instance name), then opens the library and the scrobbling
+    /// journal; returns the name. The databases are opened after the name (a new scrobble.db alone syncs to disk
+    /// eight times) but in this same turn of the main queue: no bus call is dispatched before the Library,
+    /// Playlists and Scrobbler interfaces exist, so a call that activation queued for us still finds them.
+    public func claimNameAndOpenDatabases() throws(DBusError) -> String {
         let name = try mpris.claimName()
         library = LibraryController.start(
             stateDirectory: settings.stateDirectory, folders: settings.libraryFolders, player: player,
             connection: connection)
         if let library, let mpd { mpd.library = MPDLibraryAdapter(controller: library, server: mpd) }
+        let configuration = settings.configuration
+        scrobbler = ScrobbleController.start(
+            settings: configuration.scrobbling, runtime: settings.scrobbling, stateDirectory: settings.stateDirectory,
+            player: player, connection: connection)
         return name
     }
 

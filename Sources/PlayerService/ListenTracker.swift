@@ -43,6 +43,15 @@ final class ListenTracker {
 
     isolated deinit { timer.cancel() }
 
+    /// The play heard now, once it has started: a listener that comes later (the scrobbler, which starts after
+    /// the bus name) is told of it at once instead of missing its `onStarted`.
+    var startedPlay: ListenProgress? {
+        guard let play = current, let player, isCurrent(play, player), play.progress.startedAt != nil else {
+            return nil
+        }
+        return play.progress
+    }
+
     // MARK: - What the player tells
 
     /// `entry` is heard from its start now (before the queue follows): the play before it ends, a new one begins.

@@ -29,6 +29,8 @@ final class ScrobbleController: ScrobbleControl {
             guard let self, let listen = listen(play) else { return }
             worker.record(listen)
         }
+        // Started after the bus name: the first track may already be playing.
+        if let play = listens.startedPlay, let listen = listen(play) { worker.nowPlaying(listen) }
     }
 
     /// The listen a play gives the services, nil when they take none of it.

@@ -125,7 +125,7 @@ Shutdown.install { finish($0) }
 // All handlers run on the main queue, so nothing below races with a bus call: they wait for MainQueueLoop.run().
 service.whenReady {
     do {
-        Log.info("ready on the session bus as \(try service.claimNameAndOpenLibrary())")
+        Log.info("ready on the session bus as \(try service.claimNameAndOpenDatabases())")
     } catch {
         fail("cannot own a bus name: \(error)")
     }

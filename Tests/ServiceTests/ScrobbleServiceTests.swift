@@ -178,6 +178,20 @@ extension ServiceSuites {
             #expect(try f.get(Self.scrobbler, "Enabled") == .boolean(true))
         }
 
+        /// The scrobbler starts right after the bus name (a new journal's fsyncs are off the start-up path), when the
+        /// first track of linnetd's command line may already be playing: it still goes out as "playing now", once.
+        @Test func theCommandLinesFirstTrackIsPlayingNowOnce() throws {
+            let f = try ServiceFixture()
+            let lb = try ScrobbleFake(.listenBrainz, directory: f.stateDir.path)
+            try writeConfiguration(f, ["listenbrainz-token = lb-token", "listenbrainz-url = \(lb.url)"])
+            let songs = try makeSongs(f.stateDir.file("media"), [1, 2])
+            try f.launch(songs)
+            try f.waitUntil("Song 1 playing now", timeout: 10) { lb.nowPlaying.first == "Song 1" }
+            try f.call(ServiceFixture.player, "Next")
+            try f.waitUntil("Song 2 playing now", timeout: 10) { lb.nowPlaying.contains("Song 2") }
+            #expect(lb.nowPlaying == ["Song 1", "Song 2"])
+        }
+
         /// A radio's ICY artist and title go out as "playing now" when `scrobble-streams = yes`.
         @Test func radioTitlesGoOutWithScrobbleStreams() throws {
             let f = try ServiceFixture()
