@@ -51,6 +51,9 @@ let package = Package(
         // daemons' main-queue loop.
         .target(name: "Threading", dependencies: ["CDispatchSPI"]),
         .target(name: "Malloc", dependencies: ["CMalloc"]),
+        // C, for the executables only: the Swift runtime's command-line hook, kept from glibc's constructor call
+        // instead of the static runtime's scan of /proc/self/maps at every start (see ProgramArguments.c).
+        .target(name: "ProgramArguments"),
 
         // The one layer over file-system calls (byte paths, descriptors, listings, stat, atomic writes): Glibc only.
         .target(name: "FileSystem"),
@@ -115,12 +118,14 @@ let package = Package(
         .executableTarget(
             name: "linnetd",
             dependencies: [
-                "PlayerService", "PlayerCore", "Malloc", "CProgramImage",
+                "PlayerService", "PlayerCore", "Malloc", "CProgramImage", "ProgramArguments",
                 "DBus", "QueueStore", "FileSystem", "BuildInfo", "Threading"
             ]),
         .executableTarget(
             name: "linnet",
-            dependencies: ["DBus", "LinnetCLI", "PlayerCore", "SnapcastBridge", "FileSystem", "Threading"]),
+            dependencies: [
+                "DBus", "LinnetCLI", "PlayerCore", "SnapcastBridge", "FileSystem", "Threading", "ProgramArguments"
+            ]),
         // The client's pure logic: command table, argument parsing, formatting (no D-Bus, no C).
         // FileSystem for BytePath (non-UTF-8 paths).
         .target(name: "LinnetCLI", dependencies: ["PlayerCore", "FileSystem", "BuildInfo"]),

@@ -107,6 +107,11 @@ for program in linnet linnetd; do
     echo "$line"
     echo "$line" | grep -Eq "^$program $new \\(commit [0-9a-f]{12}\\)\$" ||
         fail "$program --version does not say '$program $new (commit <12 hex digits>)'"
+    # The arguments came through ProgramArguments' hook (Sources/ProgramArguments): the static Swift runtime's
+    # own argv lookup, which scans /proc/self/maps at every start with "%p-%p", is not linked.
+    if grep -q '%p-%p' "/usr/bin/$program"; then
+        fail "$program links the Swift runtime's /proc/self/maps scan for argv (see Sources/ProgramArguments)"
+    fi
 done
 
 step "A. ldd: Debian 12 main only, no Swift runtime"
