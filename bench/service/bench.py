@@ -144,6 +144,9 @@ class Watcher:
         self.status = []
         bus.add_signal_receiver(self.on_owner, "NameOwnerChanged", "org.freedesktop.DBus")
         bus.add_signal_receiver(self.on_props, "PropertiesChanged", "org.freedesktop.DBus.Properties", path=PATH)
+        # dbus-python sends AddMatch without waiting; a blocking call behind it makes sure the bus has the match
+        # rules before a player starts (a name taken before that would never be seen).
+        bus.get_name_owner("org.freedesktop.DBus")
 
     def on_owner(self, name, old, new):
         if new:
