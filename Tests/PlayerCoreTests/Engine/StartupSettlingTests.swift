@@ -15,11 +15,11 @@ import Testing
     /// The race behind issue 18's slow starts: Playing is reported when the load begins, and the main actor
     /// handled it while the file was still opening; the next event was the first heard sample, seconds later.
     @Test func aPlayingStateSeenWhileOpeningWaitsForTheLoadItself() {
+        let heard = TrackInfo(format: cd, durationMicroseconds: 1, isSeekable: true, tags: .init())
         let steps: [(PlaybackEvent, Bool, PlaybackState)] = [
             (.stateChanged(.playing), true, .playing),
             (.loaded(track), false, .playing),
-            (.trackStarted(track, TrackInfo(format: cd, durationMicroseconds: 1, isSeekable: true, tags: .init())),
-             false, .playing)
+            (.trackStarted(track, heard), false, .playing)
         ]
         #expect(settlesAt(steps) == 1)
     }
