@@ -157,10 +157,9 @@ public final class LinnetService {
             stateDirectory: settings.stateDirectory, folders: settings.libraryFolders, player: player,
             connection: connection)
         if let library, let mpd { mpd.library = MPDLibraryAdapter(controller: library, server: mpd) }
-        let configuration = settings.configuration
         scrobbler = ScrobbleController.start(
-            settings: configuration.scrobbling, runtime: settings.scrobbling, stateDirectory: settings.stateDirectory,
-            player: player, connection: connection)
+            settings: settings.configuration.scrobbling, runtime: settings.scrobbling,
+            stateDirectory: settings.stateDirectory, player: player, connection: connection)
         return name
     }
 

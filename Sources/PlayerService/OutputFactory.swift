@@ -29,13 +29,11 @@ public enum OutputFactory {
     }
 
     /// With no server the local output keeps trying in the background (the service starts anyway and plays
-    /// once a server appears). `connecting`: a connection `beginConnecting` started (nil: one is started now).
+    /// once a server appears). `connecting`: the connection `beginConnecting` started.
     public static func make(
-        _ settings: [OutputSetting] = [], connecting: Connecting? = nil
+        _ settings: [OutputSetting], connecting: Connecting
     ) throws(AudioOutputError) -> OutputSetup {
-        let attempt: Connecting
-        if let connecting { attempt = connecting } else { attempt = try beginConnecting() }
-        let local = try PulseAudioOutput(completing: attempt.pulse, waitForServer: true)
+        let local = try PulseAudioOutput(completing: connecting.pulse, waitForServer: true)
         let list = OutputSetting.outputList(settings)
         let combined = list.outputs.count > 1 ? CombinedOutput(local: local) : nil
         return OutputSetup(
